@@ -1,0 +1,7 @@
+// Command pgnscan audits chess game archives against the Laws of Chess: missed draw claims,
+// unapplied automatic endings and results that contradict the board. See README.md.
+package main
+
+import "os"
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// run executes the command line args and returns the process exit status. It is the only
+// place where errors become exit statuses.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	code := exitCode(err)
+	if err != nil && err != errInputFailed && code != exitInterrupted {
+		fmt.Fprintln(stderr, "pgnscan:", err)
+	}
+	return code
+}
+
+func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "pgnscan",
+		Short: "Audit chess game archives against the Laws of Chess",
+		Long: `pgnscan replays every game of PGN archives (plain, zstd, gzip, bzip2, xz) and reports,
+under the rule edition that applied to each game: draw claims (threefold repetition, fifty moves)
+that a player could have made and did not, automatic endings (fivefold repetition, 75 moves, dead
+position) that were not applied, and results that contradict the board.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(newVersionCmd())
+	return root
+}
