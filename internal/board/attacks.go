@@ -1,0 +1,198 @@
+package board
+
+import "math/bits"
+
+//go:generate go run gen_magics.go
+
+// Attack tables. Leaper attacks are plain 64-entry tables; sliding attacks use "fancy" magic
+// bitboards: for each square the relevant blockers are masked, multiplied by a magic number and
+// shifted to index a per-square slice of one shared table. The magic numbers are the fixed
+// constants of magics.go (found once by gen_magics.go with a seeded generator); init only fills
+// the tables and checks that no two blocker sets that need different answers share a slot.
+
+const (
+	fileA uint64 = 0x0101010101010101
+	fileH uint64 = fileA << 7
+	rank1 uint64 = 0xff
+	rank2 uint64 = rank1 << 8
+	rank4 uint64 = rank1 << 24
+	rank5 uint64 = rank1 << 32
+	rank7 uint64 = rank1 << 48
+	rank8 uint64 = rank1 << 56
+
+	lightSquares uint64 = 0x55aa55aa55aa55aa
+	darkSquares  uint64 = ^lightSquares
+)
+
+type magic struct {
+	mask   uint64
+	magic  uint64
+	shift  uint8
+	offset uint32
+}
+
+var (
+	knightAttacks [64]uint64
+	kingAttacks   [64]uint64
+	pawnAttacks   [2][64]uint64 // squares a pawn of that colour on that square attacks
+
+	rookMagics   [64]magic
+	bishopMagics [64]magic
+	rookTable    [102400]uint64
+	bishopTable  [5248]uint64
+
+	// between[a][b] is the set of squares strictly between a and b when they share a line,
+	// else 0. line[a][b] is the whole line through a and b (edge to edge), else 0.
+	between [64][64]uint64
+	line    [64][64]uint64
+)
+
+var rookDirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+var bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+
+// slide computes sliding attacks the slow way: the rays from sq in dirs, each stopping at the
+// first occupied square (included).
+func slide(sq Square, occ uint64, dirs *[4][2]int) uint64 {
+	var att uint64
+	for _, d := range dirs {
+		f, r := sq.File()+d[0], sq.Rank()+d[1]
+		for f >= 0 && f < 8 && r >= 0 && r < 8 {
+			b := uint64(1) << uint(r*8+f)
+			att |= b
+			if occ&b != 0 {
+				break
+			}
+			f += d[0]
+			r += d[1]
+		}
+	}
+	return att
+}
+
+// relevantMask is the set of squares whose occupancy matters for a slider on sq: the rays
+// without their last square.
+func relevantMask(sq Square, dirs *[4][2]int) uint64 {
+	var m uint64
+	for _, d := range dirs {
+		f, r := sq.File()+d[0], sq.Rank()+d[1]
+		for {
+			nf, nr := f+d[0], r+d[1]
+			if f < 0 || f > 7 || r < 0 || r > 7 || nf < 0 || nf > 7 || nr < 0 || nr > 7 {
+				break
+			}
+			m |= uint64(1) << uint(r*8+f)
+			f, r = nf, nr
+		}
+	}
+	return m
+}
+
+func leaper(sq Square, deltas [][2]int) uint64 {
+	var att uint64
+	for _, d := range deltas {
+		f, r := sq.File()+d[0], sq.Rank()+d[1]
+		if f >= 0 && f < 8 && r >= 0 && r < 8 {
+			att |= uint64(1) << uint(r*8+f)
+		}
+	}
+	return att
+}
+
+func init() {
+	knightDeltas := [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+	kingDeltas := [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+	for sq := Square(0); sq < 64; sq++ {
+		knightAttacks[sq] = leaper(sq, knightDeltas)
+		kingAttacks[sq] = leaper(sq, kingDeltas)
+		pawnAttacks[White][sq] = leaper(sq, [][2]int{{-1, 1}, {1, 1}})
+		pawnAttacks[Black][sq] = leaper(sq, [][2]int{{-1, -1}, {1, -1}})
+	}
+	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers)
+	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers)
+	for a := Square(0); a < 64; a++ {
+		for b := Square(0); b < 64; b++ {
+			if a == b {
+				continue
+			}
+			ab := a.bb() | b.bb()
+			switch {
+			case slide(a, 0, &rookDirs)&b.bb() != 0:
+				line[a][b] = slide(a, 0, &rookDirs)&slide(b, 0, &rookDirs) | ab
+				between[a][b] = slide(a, ab, &rookDirs) & slide(b, ab, &rookDirs)
+			case slide(a, 0, &bishopDirs)&b.bb() != 0:
+				line[a][b] = slide(a, 0, &bishopDirs)&slide(b, 0, &bishopDirs) | ab
+				between[a][b] = slide(a, ab, &bishopDirs) & slide(b, ab, &bishopDirs)
+			}
+		}
+	}
+}
+
+// initMagics fills the table for one slider kind. It panics if a magic number from magics.go
+// maps two blocker sets with different attacks to the same slot (a corrupted constant).
+func initMagics(ms *[64]magic, table []uint64, dirs *[4][2]int, numbers *[64]uint64) {
+	offset := uint32(0)
+	for sq := Square(0); sq < 64; sq++ {
+		mask := relevantMask(sq, dirs)
+		n := bits.OnesCount64(mask)
+		m := magic{mask: mask, magic: numbers[sq], shift: uint8(64 - n), offset: offset}
+		ms[sq] = m
+		size := uint32(1) << uint(n)
+		used := make([]bool, size)
+		// Enumerate all subsets of mask (Carry-Rippler).
+		sub := uint64(0)
+		for {
+			idx := (sub * m.magic) >> m.shift
+			att := slide(sq, sub, dirs)
+			if used[idx] && table[offset+uint32(idx)] != att {
+				panic("board: bad magic number")
+			}
+			used[idx] = true
+			table[offset+uint32(idx)] = att
+			sub = (sub - mask) & mask
+			if sub == 0 {
+				break
+			}
+		}
+		offset += size
+	}
+	if int(offset) != len(table) {
+		panic("board: magic table size mismatch")
+	}
+}
+
+func rookAttacks(sq Square, occ uint64) uint64 {
+	m := &rookMagics[sq]
+	return rookTable[m.offset+uint32(((occ&m.mask)*m.magic)>>m.shift)]
+}
+
+func bishopAttacks(sq Square, occ uint64) uint64 {
+	m := &bishopMagics[sq]
+	return bishopTable[m.offset+uint32(((occ&m.mask)*m.magic)>>m.shift)]
+}
+
+func queenAttacks(sq Square, occ uint64) uint64 {
+	return rookAttacks(sq, occ) | bishopAttacks(sq, occ)
+}
+
+// attacksOf returns the squares a piece of role r (not a pawn) on sq attacks given occupancy occ.
+func attacksOf(r Role, sq Square, occ uint64) uint64 {
+	switch r {
+	case Knight:
+		return knightAttacks[sq]
+	case Bishop:
+		return bishopAttacks(sq, occ)
+	case Rook:
+		return rookAttacks(sq, occ)
+	case Queen:
+		return queenAttacks(sq, occ)
+	case King:
+		return kingAttacks[sq]
+	}
+	return 0
+}
+
+// lsb returns the lowest set square of a non-empty bitboard.
+func lsb(b uint64) Square { return Square(bits.TrailingZeros64(b)) }
+
+// moreThanOne reports whether b has at least two squares.
+func moreThanOne(b uint64) bool { return b&(b-1) != 0 }

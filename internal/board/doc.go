@@ -1,0 +1,14 @@
+// Package board owns chess positions: piece placement on bitboards, legal move generation,
+// FEN in and out, SAN decoding and encoding, and the exact identity of a position in the sense
+// of article 9.2 of the FIDE Laws (spec/rules.md section 1), together with an incremental 64-bit
+// Zobrist key that is consistent with that identity.
+//
+// It is the hot path of pgnscan: replaying a game is ParseSAN followed by Play for every ply, and
+// neither allocates. A Position is a plain value without pointers, so copying it (q := *p) gives
+// an independent position; that is how callers keep history or try a move.
+//
+// Only standard chess is supported. Chess960 castling (X-FEN or Shredder-FEN letters) is
+// reported as ErrUnsupportedVariant.
+//
+// The package imports nothing else of pgnscan.
+package board

@@ -1,0 +1,251 @@
+package board
+
+// Legal move generation. Moves are generated legal directly: the king avoids attacked squares
+// (computed with the king lifted off the board, so it cannot hide behind itself from a slider),
+// a check restricts the other pieces to capturing the checker or blocking, pinned pieces move
+// only along their pin line, and en passant, the one move that removes two pieces from a line,
+// is checked by playing it out on the occupancy.
+
+type genMode uint8
+
+const (
+	genAll        genMode = iota // every legal move
+	genFirst                     // stop after the first legal move found
+	genQuietPiece                // non-capturing moves of knights, bishops, rooks, queens, king
+)
+
+// LegalMoves fills l with all legal moves of p (l is reset first). It does not allocate.
+func (p *Position) LegalMoves(l *MoveList) {
+	l.N = 0
+	p.generate(l, genAll)
+}
+
+// QuietPieceMoves fills l with the legal moves that are neither captures, pawn moves nor
+// castling: the only moves after which an earlier position can recur (rules.md 4.2).
+func (p *Position) QuietPieceMoves(l *MoveList) {
+	l.N = 0
+	p.generate(l, genQuietPiece)
+}
+
+// HasLegalMove reports whether the side to move has at least one legal move.
+func (p *Position) HasLegalMove() bool {
+	var l MoveList
+	p.generate(&l, genFirst)
+	return l.N > 0
+}
+
+// IsCheckmate reports whether the side to move is in check and has no legal move.
+func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
+
+// IsStalemate reports whether the side to move is not in check and has no legal move.
+func (p *Position) IsStalemate() bool { return !p.InCheck() && !p.HasLegalMove() }
+
+// pinned returns our pieces pinned against our king on square king.
+func (p *Position) pinned(us Color, king Square, occ uint64) uint64 {
+	them := p.byColor[us^1]
+	snipers := (rookAttacks(king, 0)&(p.byRole[Rook]|p.byRole[Queen]) |
+		bishopAttacks(king, 0)&(p.byRole[Bishop]|p.byRole[Queen])) & them
+	var pinned uint64
+	for ; snipers != 0; snipers &= snipers - 1 {
+		b := between[king][lsb(snipers)] & occ
+		if b != 0 && !moreThanOne(b) {
+			pinned |= b & p.byColor[us]
+		}
+	}
+	return pinned
+}
+
+func (p *Position) generate(l *MoveList, mode genMode) {
+	us := p.turn
+	them := us ^ 1
+	occ := p.occupied()
+	ours := p.byColor[us]
+	theirs := p.byColor[them]
+	king := p.kingSquare(us)
+	checkers := p.attackersTo(king, occ) & theirs
+
+	// King moves.
+	kt := kingAttacks[king] &^ ours
+	if mode == genQuietPiece {
+		kt &^= theirs
+	}
+	occNoKing := occ ^ king.bb()
+	for ; kt != 0; kt &= kt - 1 {
+		to := lsb(kt)
+		if !p.attacked(to, them, occNoKing, 0) {
+			l.push(newMove(king, to, King, p.board[to].Role()))
+			if mode == genFirst {
+				return
+			}
+		}
+	}
+	if moreThanOne(checkers) {
+		return // double check: only the king can move
+	}
+
+	target := ^ours
+	if checkers != 0 {
+		c := lsb(checkers)
+		target = between[king][c] | checkers
+	}
+	if mode == genQuietPiece {
+		target &^= occ
+	}
+	pinned := p.pinned(us, king, occ)
+
+	// Knights (a pinned knight can never move), bishops, rooks, queens.
+	for fromBB := p.byRole[Knight] & ours &^ pinned; fromBB != 0; fromBB &= fromBB - 1 {
+		from := lsb(fromBB)
+		p.pushTargets(l, from, Knight, knightAttacks[from]&target)
+		if mode == genFirst && l.N > 0 {
+			return
+		}
+	}
+	for r := Bishop; r <= Queen; r++ {
+		for fromBB := p.byRole[r] & ours; fromBB != 0; fromBB &= fromBB - 1 {
+			from := lsb(fromBB)
+			att := attacksOf(r, from, occ) & target
+			if pinned&from.bb() != 0 {
+				att &= line[king][from]
+			}
+			p.pushTargets(l, from, r, att)
+			if mode == genFirst && l.N > 0 {
+				return
+			}
+		}
+	}
+	if mode == genQuietPiece {
+		return
+	}
+
+	// Pawns.
+	up, startRank, lastRank := Square(8), rank2, rank8
+	if us == Black {
+		up, startRank, lastRank = -8, rank7, rank1
+	}
+	for fromBB := p.byRole[Pawn] & ours; fromBB != 0; fromBB &= fromBB - 1 {
+		from := lsb(fromBB)
+		var dests uint64
+		if one := from + up; occ&one.bb() == 0 {
+			dests |= one.bb()
+			if two := one + up; startRank&from.bb() != 0 && occ&two.bb() == 0 {
+				dests |= two.bb()
+			}
+		}
+		dests |= pawnAttacks[us][from] & theirs
+		dests &= target
+		if pinned&from.bb() != 0 {
+			dests &= line[king][from]
+		}
+		for ; dests != 0; dests &= dests - 1 {
+			to := lsb(dests)
+			m := newMove(from, to, Pawn, p.board[to].Role())
+			switch {
+			case lastRank&to.bb() != 0:
+				l.push(m | Move(Queen)<<12)
+				l.push(m | Move(Rook)<<12)
+				l.push(m | Move(Bishop)<<12)
+				l.push(m | Move(Knight)<<12)
+			case to-from == 2*up:
+				l.push(m | moveDoublePush)
+			default:
+				l.push(m)
+			}
+		}
+		if mode == genFirst && l.N > 0 {
+			return
+		}
+	}
+	if p.ep != NoSquare {
+		victim := p.ep ^ 8
+		for fromBB := pawnAttacks[them][p.ep] & p.byRole[Pawn] & ours; fromBB != 0; fromBB &= fromBB - 1 {
+			from := lsb(fromBB)
+			o := occ ^ from.bb() ^ victim.bb() | p.ep.bb()
+			if !p.attacked(king, them, o, victim.bb()) {
+				l.push(newMove(from, p.ep, Pawn, Pawn) | moveEnPassant)
+			}
+		}
+	}
+
+	// Castling: rights are normalised, so king and rook stand on their squares.
+	if checkers == 0 {
+		p.genCastling(l, us, occ)
+	}
+}
+
+// castleInfo describes one castling move: the right, the king's path squares that must not be
+// attacked, and the squares that must be empty.
+type castleInfo struct {
+	right      Castling
+	kingFrom   Square
+	kingTo     Square
+	empty      uint64
+	safe       uint64
+	colorIndex Color
+}
+
+var castles = [4]castleInfo{
+	{WhiteKingside, E1, G1, F1.bb() | G1.bb(), F1.bb() | G1.bb(), White},
+	{WhiteQueenside, E1, C1, 0xe, C1.bb() | D1.bb(), White},
+	{BlackKingside, E8, G8, F8.bb() | G8.bb(), F8.bb() | G8.bb(), Black},
+	{BlackQueenside, E8, C8, 0xe << 56, C8.bb() | D8.bb(), Black},
+}
+
+func (p *Position) genCastling(l *MoveList, us Color, occ uint64) {
+	for i := int(us) * 2; i < int(us)*2+2; i++ {
+		c := &castles[i]
+		if p.castling&c.right == 0 || occ&c.empty != 0 {
+			continue
+		}
+		ok := true
+		for s := c.safe; s != 0; s &= s - 1 {
+			if p.attacked(lsb(s), us^1, occ, 0) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			l.push(newMove(c.kingFrom, c.kingTo, King, NoRole) | moveCastle)
+		}
+	}
+}
+
+func (p *Position) pushTargets(l *MoveList, from Square, r Role, targets uint64) {
+	for ; targets != 0; targets &= targets - 1 {
+		to := lsb(targets)
+		l.push(newMove(from, to, r, p.board[to].Role()))
+	}
+}
+
+// FindMove returns the legal move of p from from to to (promoting to promo, NoRole for none),
+// and whether there is one. Castling is given as the king's move (e1g1).
+func (p *Position) FindMove(from, to Square, promo Role) (Move, bool) {
+	var l MoveList
+	p.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		if m.From() == from && m.To() == to && m.Promotion() == promo {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// Perft counts the leaf nodes of the legal move tree of depth depth (the standard
+// move generator test: published counts exist for well-known positions).
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	if depth == 1 {
+		return uint64(l.N)
+	}
+	var n uint64
+	for _, m := range l.Slice() {
+		q := *p
+		q.Play(m)
+		n += q.Perft(depth - 1)
+	}
+	return n
+}

@@ -1,0 +1,232 @@
+package board
+
+// Position is a legal chess position: placement, side to move, castling rights, en passant
+// square, clocks, and the Zobrist key. It holds no pointers: q := *p is an independent copy.
+//
+// Invariants kept by every constructor and by Play: exactly one king per side; the side not to
+// move is not in check; castling rights are normalised (a right exists only while its king and
+// rook stand on their original squares); ep is set only when the side to move has a legal en
+// passant capture; key == computeKey().
+type Position struct {
+	byRole   [7]uint64 // by Role, both colours; index 0 unused
+	byColor  [2]uint64
+	board    [64]Piece
+	key      uint64
+	halfmove int32
+	fullmove int32
+	turn     Color
+	castling Castling
+	ep       Square
+}
+
+// castleLoss[sq] is the set of rights lost when a move leaves or lands on sq.
+var castleLoss [64]Castling
+
+func init() {
+	castleLoss[E1] = WhiteKingside | WhiteQueenside
+	castleLoss[H1] = WhiteKingside
+	castleLoss[A1] = WhiteQueenside
+	castleLoss[E8] = BlackKingside | BlackQueenside
+	castleLoss[H8] = BlackKingside
+	castleLoss[A8] = BlackQueenside
+}
+
+var startPosition Position
+
+func init() {
+	p, err := FromFEN(StartFEN)
+	if err != nil {
+		panic("board: start position: " + err.Error())
+	}
+	startPosition = p
+}
+
+// StartFEN is the FEN of the standard initial position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// StartPosition returns the standard initial position.
+func StartPosition() Position { return startPosition }
+
+// Turn returns the side to move.
+func (p *Position) Turn() Color { return p.turn }
+
+// HalfmoveClock returns the number of half-moves since the last capture or pawn move
+// (starting from the FEN value).
+func (p *Position) HalfmoveClock() int { return int(p.halfmove) }
+
+// FullmoveNumber returns the number of the current full move (starting at 1, incremented after
+// each Black move).
+func (p *Position) FullmoveNumber() int { return int(p.fullmove) }
+
+// Castling returns the (normalised) castling rights.
+func (p *Position) Castling() Castling { return p.castling }
+
+// EnPassant returns the en passant target square when the side to move has a legal en passant
+// capture, else NoSquare (rules.md section 1: only then does it count for identity).
+func (p *Position) EnPassant() Square { return p.ep }
+
+// Key returns the Zobrist key of the position. Equal identities give equal keys; the converse
+// holds only with high probability, so a key selects candidates and Identity decides.
+func (p *Position) Key() uint64 { return p.key }
+
+// PieceAt returns the piece on sq, or NoPiece.
+func (p *Position) PieceAt(sq Square) Piece { return p.board[sq] }
+
+// Pieces returns the bitboard (bit i = square i) of the pieces of colour c and role r.
+func (p *Position) Pieces(c Color, r Role) uint64 { return p.byRole[r] & p.byColor[c] }
+
+func (p *Position) occupied() uint64 { return p.byColor[0] | p.byColor[1] }
+
+func (p *Position) kingSquare(c Color) Square { return lsb(p.byRole[King] & p.byColor[c]) }
+
+func (p *Position) put(c Color, r Role, sq Square) {
+	b := sq.bb()
+	p.byRole[r] |= b
+	p.byColor[c] |= b
+	p.board[sq] = MakePiece(c, r)
+}
+
+func (p *Position) remove(c Color, r Role, sq Square) {
+	b := sq.bb()
+	p.byRole[r] &^= b
+	p.byColor[c] &^= b
+	p.board[sq] = NoPiece
+}
+
+// attackersTo returns the pieces of both colours that attack sq when the occupancy is occ.
+// Pieces removed from occ must also be masked out of the result by the caller.
+func (p *Position) attackersTo(sq Square, occ uint64) uint64 {
+	return knightAttacks[sq]&p.byRole[Knight] |
+		kingAttacks[sq]&p.byRole[King] |
+		pawnAttacks[White][sq]&p.byRole[Pawn]&p.byColor[Black] |
+		pawnAttacks[Black][sq]&p.byRole[Pawn]&p.byColor[White] |
+		bishopAttacks(sq, occ)&(p.byRole[Bishop]|p.byRole[Queen]) |
+		rookAttacks(sq, occ)&(p.byRole[Rook]|p.byRole[Queen])
+}
+
+// attacked reports whether colour by attacks sq when the occupancy is occ, ignoring pieces on
+// the squares of removed (captured pieces).
+func (p *Position) attacked(sq Square, by Color, occ, removed uint64) bool {
+	them := p.byColor[by] &^ removed
+	if knightAttacks[sq]&p.byRole[Knight]&them != 0 ||
+		pawnAttacks[by^1][sq]&p.byRole[Pawn]&them != 0 ||
+		kingAttacks[sq]&p.byRole[King]&them != 0 {
+		return true
+	}
+	if bishopAttacks(sq, occ)&(p.byRole[Bishop]|p.byRole[Queen])&them != 0 {
+		return true
+	}
+	return rookAttacks(sq, occ)&(p.byRole[Rook]|p.byRole[Queen])&them != 0
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool {
+	return p.attacked(p.kingSquare(p.turn), p.turn^1, p.occupied(), 0)
+}
+
+// Play makes the move m, which must be legal in p (from LegalMoves, ParseSAN or FindMove). It
+// updates placement, side, castling rights, the en passant square (kept only when the new side
+// to move can capture en passant legally), the clocks and the key.
+func (p *Position) Play(m Move) {
+	us := p.turn
+	them := us ^ 1
+	from, to := m.From(), m.To()
+	role := m.Role()
+	k := p.key ^ zobSide
+	if p.ep != NoSquare {
+		k ^= zobEP[p.ep&7]
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if us == Black {
+		p.fullmove++
+	}
+	if cap := m.Captured(); cap != NoRole {
+		capSq := to
+		if m&moveEnPassant != 0 {
+			capSq = to ^ 8
+		}
+		p.remove(them, cap, capSq)
+		k ^= zobPiece[them][cap][capSq]
+		p.halfmove = 0
+	}
+	p.remove(us, role, from)
+	k ^= zobPiece[us][role][from]
+	newRole := role
+	if pr := m.Promotion(); pr != NoRole {
+		newRole = pr
+	}
+	p.put(us, newRole, to)
+	k ^= zobPiece[us][newRole][to]
+	if role == Pawn {
+		p.halfmove = 0
+	}
+	if m&moveCastle != 0 {
+		rookFrom, rookTo := to+1, to-1 // kingside: h -> f
+		if to.File() == 2 {
+			rookFrom, rookTo = to-2, to+1 // queenside: a -> d
+		}
+		p.remove(us, Rook, rookFrom)
+		p.put(us, Rook, rookTo)
+		k ^= zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
+	}
+	if c := p.castling &^ (castleLoss[from] | castleLoss[to]); c != p.castling {
+		k ^= zobCastle[p.castling] ^ zobCastle[c]
+		p.castling = c
+	}
+	p.turn = them
+	if m&moveDoublePush != 0 {
+		if ep := to ^ 8; p.epCapturable(ep) {
+			p.ep = ep
+			k ^= zobEP[ep&7]
+		}
+	}
+	p.key = k
+}
+
+// epCapturable reports whether the side to move has a legal en passant capture onto ep, the
+// square just skipped by the opponent's double pawn push. A capturing pawn may be pinned, or
+// the capture may leave the king in check (two pawns leaving a rank, or a check the capture
+// does not resolve); such captures do not count (rules.md section 1).
+func (p *Position) epCapturable(ep Square) bool {
+	us := p.turn
+	pawns := pawnAttacks[us^1][ep] & p.byRole[Pawn] & p.byColor[us]
+	if pawns == 0 {
+		return false
+	}
+	king := p.kingSquare(us)
+	victim := ep ^ 8
+	for ; pawns != 0; pawns &= pawns - 1 {
+		from := lsb(pawns)
+		occ := p.occupied() ^ from.bb() ^ victim.bb() | ep.bb()
+		if !p.attacked(king, us^1, occ, victim.bb()) {
+			return true
+		}
+	}
+	return false
+}
+
+// Identity is the exact identity of a position per rules.md section 1: placement, side to move,
+// normalised castling rights, and the en passant square only when a legal en passant capture
+// exists. It is a small comparable value: a == b exactly when the positions are the same
+// position for article 9.2. Clocks are not part of it.
+type Identity struct {
+	// The placement as three bit planes of the role number (1..6) and the white pieces: a
+	// square is occupied exactly when one of r0..r2 has it, and its role is the number the
+	// three planes spell.
+	r0, r1, r2, white uint64
+	// meta packs side to move (bit 0), castling rights (bits 1-4), en passant square + 1
+	// (bits 5-11; 0 when none).
+	meta uint32
+}
+
+// Identity returns the exact identity of p.
+func (p *Position) Identity() Identity {
+	return Identity{
+		r0:    p.byRole[Pawn] | p.byRole[Bishop] | p.byRole[Queen],
+		r1:    p.byRole[Knight] | p.byRole[Bishop] | p.byRole[King],
+		r2:    p.byRole[Rook] | p.byRole[Queen] | p.byRole[King],
+		white: p.byColor[White],
+		meta:  uint32(p.turn) | uint32(p.castling)<<1 | uint32(p.ep+1)<<5,
+	}
+}

@@ -1,0 +1,346 @@
+package board
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel errors of SAN decoding, wrapped by *SANError.
+var (
+	ErrIllegalMove   = errors.New("illegal move")
+	ErrAmbiguousMove = errors.New("ambiguous move")
+	ErrMalformedSAN  = errors.New("malformed SAN")
+)
+
+// SANError reports a SAN token that does not name exactly one legal move: the token, which of
+// ErrIllegalMove, ErrAmbiguousMove or ErrMalformedSAN applies, and why.
+type SANError struct {
+	SAN    string
+	Err    error
+	Reason string
+}
+
+func (e *SANError) Error() string {
+	s := "board: " + e.Err.Error() + " " + strconv.Quote(e.SAN)
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
+	return s
+}
+
+// Unwrap returns the sentinel (ErrIllegalMove, ErrAmbiguousMove or ErrMalformedSAN).
+func (e *SANError) Unwrap() error { return e.Err }
+
+func sanErr(san []byte, err error, reason string) error {
+	return &SANError{SAN: string(san), Err: err, Reason: reason}
+}
+
+func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
+func isRank(c byte) bool { return c >= '1' && c <= '8' }
+
+func pieceRole(c byte) Role {
+	switch c {
+	case 'N':
+		return Knight
+	case 'B':
+		return Bishop
+	case 'R':
+		return Rook
+	case 'Q':
+		return Queen
+	case 'K':
+		return King
+	}
+	return NoRole
+}
+
+func promotionRole(c byte) Role {
+	switch c {
+	case 'Q', 'q':
+		return Queen
+	case 'R', 'r':
+		return Rook
+	case 'B', 'b':
+		return Bishop
+	case 'N', 'n':
+		return Knight
+	}
+	return NoRole
+}
+
+// ParseSAN returns the one legal move of p that the SAN token names. It accepts what real
+// game files contain: piece letters, file / rank / square disambiguation (also when redundant),
+// captures with or without 'x' (or ':'), promotions as e8=Q and e8Q, castling as O-O, O-O-O,
+// 0-0, 0-0-0, and any trailing run of the suffixes + # ! ? (check marks are not verified), as
+// well as a trailing "e.p.". It does not generate the move list: candidates come from the
+// pieces of the named kind that attack the target square, and only those are checked for
+// legality. It does not allocate unless it returns an error, a *SANError.
+func (p *Position) ParseSAN(san []byte) (Move, error) {
+	s := san
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c != '+' && c != '#' && c != '!' && c != '?' {
+			break
+		}
+		s = s[:len(s)-1]
+	}
+	if len(s) > 4 && string(s[len(s)-4:]) == "e.p." {
+		s = s[:len(s)-4]
+	}
+	if len(s) < 2 {
+		return 0, sanErr(san, ErrMalformedSAN, "too short")
+	}
+	switch c := s[0]; {
+	case isFile(c):
+		return p.parsePawnSAN(san, s)
+	case c == 'O' || c == '0':
+		return p.parseCastleSAN(san, s)
+	default:
+		role := pieceRole(c)
+		if role == NoRole {
+			return 0, sanErr(san, ErrMalformedSAN, "does not start with a piece letter, a file or castling")
+		}
+		return p.parsePieceSAN(san, s[1:], role)
+	}
+}
+
+func (p *Position) parseCastleSAN(san, s []byte) (Move, error) {
+	var side int
+	switch string(s) {
+	case "O-O", "0-0":
+		side = 0
+	case "O-O-O", "0-0-0":
+		side = 1
+	default:
+		return 0, sanErr(san, ErrMalformedSAN, "not a castling move")
+	}
+	us := p.turn
+	c := &castles[int(us)*2+side]
+	if p.castling&c.right == 0 {
+		return 0, sanErr(san, ErrIllegalMove, "no such castling right")
+	}
+	occ := p.occupied()
+	if occ&c.empty != 0 {
+		return 0, sanErr(san, ErrIllegalMove, "pieces between king and rook")
+	}
+	if p.attacked(c.kingFrom, us^1, occ, 0) {
+		return 0, sanErr(san, ErrIllegalMove, "castling out of check")
+	}
+	for b := c.safe; b != 0; b &= b - 1 {
+		if p.attacked(lsb(b), us^1, occ, 0) {
+			return 0, sanErr(san, ErrIllegalMove, "the king passes through or lands on an attacked square")
+		}
+	}
+	return newMove(c.kingFrom, c.kingTo, King, NoRole) | moveCastle, nil
+}
+
+func (p *Position) parsePieceSAN(san, s []byte, role Role) (Move, error) {
+	n := len(s)
+	if n < 2 || !isFile(s[n-2]) || !isRank(s[n-1]) {
+		return 0, sanErr(san, ErrMalformedSAN, "no target square")
+	}
+	to := SquareAt(int(s[n-2]-'a'), int(s[n-1]-'1'))
+	mid := s[:n-2]
+	if len(mid) > 0 && (mid[len(mid)-1] == 'x' || mid[len(mid)-1] == ':') {
+		mid = mid[:len(mid)-1]
+	}
+	mask := ^uint64(0)
+	switch {
+	case len(mid) == 0:
+	case len(mid) == 1 && isFile(mid[0]):
+		mask = fileA << (mid[0] - 'a')
+	case len(mid) == 1 && isRank(mid[0]):
+		mask = rank1 << (8 * (mid[0] - '1'))
+	case len(mid) == 2 && isFile(mid[0]) && isRank(mid[1]):
+		mask = SquareAt(int(mid[0]-'a'), int(mid[1]-'1')).bb()
+	default:
+		return 0, sanErr(san, ErrMalformedSAN, "bad disambiguation")
+	}
+	us := p.turn
+	ours := p.byColor[us]
+	if ours&to.bb() != 0 {
+		return 0, sanErr(san, ErrIllegalMove, "own piece on the target square")
+	}
+	occ := p.occupied()
+	cands := attacksOf(role, to, occ) & p.byRole[role] & ours & mask
+	if cands == 0 {
+		return 0, sanErr(san, ErrIllegalMove, "no "+role.String()+" can move there")
+	}
+	captured := p.board[to].Role()
+	var found Move
+	for ; cands != 0; cands &= cands - 1 {
+		from := lsb(cands)
+		var ok bool
+		if role == King {
+			ok = !p.attacked(to, us^1, occ^from.bb(), to.bb())
+		} else {
+			ok = !p.attacked(p.kingSquare(us), us^1, occ&^from.bb()|to.bb(), to.bb())
+		}
+		if !ok {
+			continue
+		}
+		if found != 0 {
+			return 0, sanErr(san, ErrAmbiguousMove, "more than one "+role.String()+" can move there")
+		}
+		found = newMove(from, to, role, captured)
+	}
+	if found == 0 {
+		return 0, sanErr(san, ErrIllegalMove, "the move would leave the king in check")
+	}
+	return found, nil
+}
+
+func (p *Position) parsePawnSAN(san, s []byte) (Move, error) {
+	var to Square
+	fromFile := -1
+	var rest []byte
+	if isRank(s[1]) {
+		to = SquareAt(int(s[0]-'a'), int(s[1]-'1'))
+		rest = s[2:]
+	} else {
+		i := 1
+		if s[i] == 'x' || s[i] == ':' {
+			i++
+		}
+		if len(s) < i+2 || !isFile(s[i]) || !isRank(s[i+1]) {
+			return 0, sanErr(san, ErrMalformedSAN, "no target square")
+		}
+		fromFile = int(s[0] - 'a')
+		to = SquareAt(int(s[i]-'a'), int(s[i+1]-'1'))
+		rest = s[i+2:]
+	}
+	promo := NoRole
+	if len(rest) > 0 {
+		if rest[0] == '=' {
+			rest = rest[1:]
+		}
+		if len(rest) != 1 {
+			return 0, sanErr(san, ErrMalformedSAN, "unexpected text after the target square")
+		}
+		if promo = promotionRole(rest[0]); promo == NoRole {
+			return 0, sanErr(san, ErrMalformedSAN, "bad promotion piece")
+		}
+	}
+
+	us := p.turn
+	up, lastRank, doubleRank := Square(8), 7, 3
+	if us == Black {
+		up, lastRank, doubleRank = -8, 0, 4
+	}
+	if to.Rank() == lastRank && promo == NoRole {
+		return 0, sanErr(san, ErrIllegalMove, "promotion piece missing")
+	}
+	if to.Rank() != lastRank && promo != NoRole {
+		return 0, sanErr(san, ErrIllegalMove, "promotion before the last rank")
+	}
+	ourPawn := MakePiece(us, Pawn)
+	occ := p.occupied()
+	var m Move
+	removed := uint64(0)
+	var from Square
+	if fromFile < 0 {
+		if occ&to.bb() != 0 {
+			return 0, sanErr(san, ErrIllegalMove, "target square occupied")
+		}
+		from = to - up
+		switch {
+		case from >= 0 && from < 64 && p.board[from] == ourPawn:
+			m = newMove(from, to, Pawn, NoRole)
+		case to.Rank() == doubleRank && p.board[from] == NoPiece && p.board[from-up] == ourPawn:
+			from -= up
+			m = newMove(from, to, Pawn, NoRole) | moveDoublePush
+		default:
+			return 0, sanErr(san, ErrIllegalMove, "no pawn can move there")
+		}
+	} else {
+		if d := fromFile - to.File(); d != 1 && d != -1 {
+			return 0, sanErr(san, ErrIllegalMove, "a pawn captures on an adjacent file")
+		}
+		from = to - up + Square(fromFile-to.File())
+		if from < 0 || from > 63 || p.board[from] != ourPawn {
+			return 0, sanErr(san, ErrIllegalMove, "no pawn can capture there")
+		}
+		switch {
+		case p.byColor[us^1]&to.bb() != 0:
+			m = newMove(from, to, Pawn, p.board[to].Role())
+			removed = to.bb()
+		case to == p.ep:
+			victim := to ^ 8
+			m = newMove(from, to, Pawn, Pawn) | moveEnPassant
+			removed = victim.bb()
+			occ ^= removed
+		default:
+			return 0, sanErr(san, ErrIllegalMove, "nothing to capture there")
+		}
+	}
+	if p.attacked(p.kingSquare(us), us^1, occ&^from.bb()|to.bb(), removed) {
+		return 0, sanErr(san, ErrIllegalMove, "the move would leave the king in check")
+	}
+	return m | Move(promo)<<12, nil
+}
+
+// AppendSAN appends the SAN of the legal move m to dst: minimal disambiguation among the legal
+// moves, 'x' for captures, "=Q" for promotions, and '+' or '#' when the move gives check or
+// mate.
+func (p *Position) AppendSAN(dst []byte, m Move) []byte {
+	from, to := m.From(), m.To()
+	role := m.Role()
+	switch {
+	case m.IsCastle():
+		if to.File() == 6 {
+			dst = append(dst, "O-O"...)
+		} else {
+			dst = append(dst, "O-O-O"...)
+		}
+	case role == Pawn:
+		if m.Captured() != NoRole {
+			dst = append(dst, byte('a'+from.File()), 'x')
+		}
+		dst = append(dst, byte('a'+to.File()), byte('1'+to.Rank()))
+		if pr := m.Promotion(); pr != NoRole {
+			dst = append(dst, '=', roleLetters[pr])
+		}
+	default:
+		dst = append(dst, roleLetters[role])
+		if role != King {
+			us := p.turn
+			occ := p.occupied()
+			king := p.kingSquare(us)
+			others := attacksOf(role, to, occ) & p.byRole[role] & p.byColor[us] &^ from.bb()
+			var legal uint64
+			for ; others != 0; others &= others - 1 {
+				o := lsb(others)
+				if !p.attacked(king, us^1, occ&^o.bb()|to.bb(), to.bb()) {
+					legal |= o.bb()
+				}
+			}
+			if legal != 0 {
+				switch {
+				case legal&(fileA<<uint(from.File())) == 0:
+					dst = append(dst, byte('a'+from.File()))
+				case legal&(rank1<<uint(8*from.Rank())) == 0:
+					dst = append(dst, byte('1'+from.Rank()))
+				default:
+					dst = append(dst, byte('a'+from.File()), byte('1'+from.Rank()))
+				}
+			}
+		}
+		if m.Captured() != NoRole {
+			dst = append(dst, 'x')
+		}
+		dst = append(dst, byte('a'+to.File()), byte('1'+to.Rank()))
+	}
+	q := *p
+	q.Play(m)
+	if q.InCheck() {
+		if q.HasLegalMove() {
+			dst = append(dst, '+')
+		} else {
+			dst = append(dst, '#')
+		}
+	}
+	return dst
+}
+
+// SAN returns the SAN of the legal move m (see AppendSAN).
+func (p *Position) SAN(m Move) string { return string(p.AppendSAN(nil, m)) }
