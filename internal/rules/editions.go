@@ -1,0 +1,364 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// FivefoldReading says whether and how an edition ends the game at a fivefold
+// repetition (rules.md 4.1).
+type FivefoldReading uint8
+
+const (
+	// NoFivefold: repetitions are only ever claimed (fide2009).
+	NoFivefold FivefoldReading = iota
+	// FivefoldAny: the game ends at the first position that stands for the
+	// fifth time, in any order (fide2017 9.6.1, lichess).
+	FivefoldAny
+	// FivefoldConsecutive: the game ends when Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16,
+	// the reading of fide2014 9.6a ("five consecutive alternate moves by each
+	// player") that software of the time used.
+	FivefoldConsecutive
+)
+
+// String returns the reading as the --fivefold-2014 flag spells it, or "none".
+func (f FivefoldReading) String() string {
+	switch f {
+	case FivefoldAny:
+		return "any"
+	case FivefoldConsecutive:
+		return "consecutive"
+	}
+	return "none"
+}
+
+// Articles names, in an edition's own numbering, the article behind each kind
+// of finding. An empty string means the edition does not have that rule.
+type Articles struct {
+	ThreefoldIntended string // threefold claimed by an intended move (9.2a, 9.2.1.1)
+	ThreefoldOnBoard  string // threefold claimed on the board (9.2b, 9.2.1.2)
+	FiftyIntended     string // fifty moves claimed by an intended move (9.3a, 9.3.1)
+	FiftyOnBoard      string // fifty moves claimed on the board (9.3b, 9.3.2)
+	Fivefold          string // automatic fivefold repetition (9.6a, 9.6.1)
+	SeventyFive       string // automatic 75 moves (9.6b, 9.6.2)
+	FiftyAutomatic    string // lichess: 50 moves end the game automatically
+	Dead              string // dead position (9.6, 9.7, 5.2.2)
+	Checkmate         string // 5.1a, 5.1.1
+	Stalemate         string // 5.2a, 5.2.1
+}
+
+// Edition is one set of rules a game can be judged under (rules.md section 2).
+// Editions are plain data: the Judge reads these fields, never an edition id.
+type Edition struct {
+	ID      string   // as written in the edition column: fide2009, fide2014, fide2017, lichess
+	Aliases []string // other names accepted by --edition
+	Name    string   // what the rules are, for the editions table
+
+	// Auto editions are the ones `auto` chooses among by date, over
+	// [From, Until] (a zero bound is open).
+	Auto        bool
+	From, Until Date
+
+	ThreefoldClaim bool            // 9.2: threefold repetition may be claimed
+	FiftyClaim     bool            // 9.3: fifty moves may be claimed
+	Fivefold       FivefoldReading // automatic fivefold repetition and its reading
+	SeventyFive    bool            // automatic 75 moves (150 half-moves), mate taking precedence
+	FiftyAutomatic bool            // lichess: 50 moves (100 half-moves) end the game automatically
+
+	Articles Articles
+
+	// Penalty is the incorrect-claim penalty of 9.5 in words. It cannot be seen
+	// in a game score, so it is printed by `pgnscan editions`, never detected.
+	Penalty string
+	// DeadArticles says where the edition states the dead-position rule, with
+	// its companion article (for the editions table).
+	DeadArticles string
+}
+
+// The editions, in the order `pgnscan editions` prints them. Each is the
+// single source of its facts; the Judge and the table read the same values.
+var (
+	fide2009 = Edition{
+		ID:      "fide2009",
+		Aliases: []string{"pre2014"},
+		Name:    "FIDE Laws of Chess 2009 (the 2001 and 2005 Laws decide these points the same way)",
+		Auto:    true,
+		Until:   Date{2014, 6, 30},
+
+		ThreefoldClaim: true,
+		FiftyClaim:     true,
+		Articles: Articles{
+			ThreefoldIntended: "9.2a",
+			ThreefoldOnBoard:  "9.2b",
+			FiftyIntended:     "9.3a",
+			FiftyOnBoard:      "9.3b",
+			Dead:              "9.6",
+			Checkmate:         "5.1a",
+			Stalemate:         "5.2a",
+		},
+		Penalty: "9.5: an incorrect claim adds three minutes to the opponent's remaining time " +
+			"(the 2001 and 2005 Laws also took half of the claimant's remaining time)",
+		DeadArticles: "9.6 (and 5.2b)",
+	}
+	fide2014 = Edition{
+		ID:    "fide2014",
+		Name:  "FIDE Laws of Chess 2014",
+		Auto:  true,
+		From:  Date{2014, 7, 1},
+		Until: Date{2017, 6, 30},
+
+		ThreefoldClaim: true,
+		FiftyClaim:     true,
+		Fivefold:       FivefoldConsecutive,
+		SeventyFive:    true,
+		Articles: Articles{
+			ThreefoldIntended: "9.2a",
+			ThreefoldOnBoard:  "9.2b",
+			FiftyIntended:     "9.3a",
+			FiftyOnBoard:      "9.3b",
+			Fivefold:          "9.6a",
+			SeventyFive:       "9.6b",
+			Dead:              "9.7",
+			Checkmate:         "5.1a",
+			Stalemate:         "5.2a",
+		},
+		Penalty:      "9.5: an incorrect claim adds two minutes to the opponent's remaining time",
+		DeadArticles: "9.7 (and 5.2b)",
+	}
+	fide2017 = Edition{
+		ID:      "fide2017",
+		Aliases: []string{"fide2018", "fide2023", "current"},
+		Name:    "FIDE Laws of Chess 2017 (unchanged on these points in 2018 and 2023)",
+		Auto:    true,
+		From:    Date{2017, 7, 1},
+
+		ThreefoldClaim: true,
+		FiftyClaim:     true,
+		Fivefold:       FivefoldAny,
+		SeventyFive:    true,
+		Articles: Articles{
+			ThreefoldIntended: "9.2.1.1",
+			ThreefoldOnBoard:  "9.2.1.2",
+			FiftyIntended:     "9.3.1",
+			FiftyOnBoard:      "9.3.2",
+			Fivefold:          "9.6.1",
+			SeventyFive:       "9.6.2",
+			Dead:              "5.2.2",
+			Checkmate:         "5.1.1",
+			Stalemate:         "5.2.1",
+		},
+		Penalty:      "9.5.3: an incorrect claim adds two minutes to the opponent's remaining time",
+		DeadArticles: "5.2.2",
+	}
+	lichess = Edition{
+		ID:   "lichess",
+		Name: "lichess.org house rules (scalachess)",
+
+		ThreefoldClaim: true,
+		Fivefold:       FivefoldAny,
+		FiftyAutomatic: true,
+		Articles: Articles{
+			ThreefoldIntended: "lichess threefold claim",
+			ThreefoldOnBoard:  "lichess threefold claim",
+			Fivefold:          "lichess fivefold",
+			FiftyAutomatic:    "lichess 50 moves",
+			Dead:              "lichess insufficient material",
+			Checkmate:         "lichess checkmate",
+			Stalemate:         "lichess stalemate",
+		},
+		Penalty:      "none: lichess offers the threefold claim only when it is valid",
+		DeadArticles: "insufficient material",
+	}
+)
+
+// Editions returns the editions in table order: fide2009, fide2014, fide2017,
+// lichess. The values are copies; changing them changes nothing here.
+func Editions() []Edition {
+	return []Edition{fide2009, fide2014, fide2017, lichess}
+}
+
+// editionTable is the fixed table NewSelection copies from.
+var editionTable = [...]*Edition{&fide2009, &fide2014, &fide2017, &lichess}
+
+// ErrUnknownEdition is wrapped by the errors for an edition id that is neither
+// an id nor an alias of rules.md section 2.
+var ErrUnknownEdition = errors.New("unknown edition")
+
+// ErrBadOption is wrapped by the errors for a malformed option value (an empty
+// edition list, a --fivefold-2014 value other than consecutive or any).
+var ErrBadOption = errors.New("bad value")
+
+// OptionError reports a bad value of one of the edition options. It unwraps
+// to ErrUnknownEdition or ErrBadOption.
+type OptionError struct {
+	Option string // the flag, e.g. "--edition"
+	Value  string // the offending value
+	Err    error
+}
+
+func (e *OptionError) Error() string {
+	msg := fmt.Sprintf("rules: %s: %v %q", e.Option, e.Err, e.Value)
+	if errors.Is(e.Err, ErrUnknownEdition) {
+		msg += " (known: " + knownIDs() + ")"
+	}
+	return msg
+}
+
+func (e *OptionError) Unwrap() error { return e.Err }
+
+func knownIDs() string {
+	var b strings.Builder
+	for i, ed := range editionTable {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(ed.ID)
+		for _, a := range ed.Aliases {
+			b.WriteString(", ")
+			b.WriteString(a)
+		}
+	}
+	return b.String()
+}
+
+// lookup finds the table edition with that id or alias (case-insensitive).
+func lookup(id string) *Edition {
+	for _, ed := range editionTable {
+		if strings.EqualFold(ed.ID, id) {
+			return ed
+		}
+		for _, a := range ed.Aliases {
+			if strings.EqualFold(a, id) {
+				return ed
+			}
+		}
+	}
+	return nil
+}
+
+// Lookup returns a copy of the edition with that id or alias
+// (case-insensitive). The error unwraps to ErrUnknownEdition.
+func Lookup(id string) (Edition, error) {
+	ed := lookup(strings.TrimSpace(id))
+	if ed == nil {
+		return Edition{}, &OptionError{Option: "edition", Value: id, Err: ErrUnknownEdition}
+	}
+	return *ed, nil
+}
+
+// ParseFivefold2014 parses the --fivefold-2014 value: "consecutive" (the
+// default, also for "") or "any".
+func ParseFivefold2014(s string) (FivefoldReading, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "consecutive":
+		return FivefoldConsecutive, nil
+	case "any":
+		return FivefoldAny, nil
+	}
+	return NoFivefold, &OptionError{Option: "--fivefold-2014", Value: s, Err: ErrBadOption}
+}
+
+// Article returns the article of this edition for a finding of rule r and
+// kind k, or "" when the edition does not have that rule.
+func (e *Edition) Article(r Rule, k Kind) string {
+	a := &e.Articles
+	switch r {
+	case Threefold:
+		if k == OnBoard {
+			return a.ThreefoldOnBoard
+		}
+		return a.ThreefoldIntended
+	case FiftyMove:
+		if k == Automatic {
+			return a.FiftyAutomatic
+		}
+		if k == OnBoard {
+			return a.FiftyOnBoard
+		}
+		return a.FiftyIntended
+	case Fivefold:
+		return a.Fivefold
+	case SeventyFiveMove:
+		return a.SeventyFive
+	case DeadPosition:
+		return a.Dead
+	case Checkmate:
+		return a.Checkmate
+	case Stalemate:
+		return a.Stalemate
+	}
+	return ""
+}
+
+// InForce describes the dates `auto` chooses the edition for.
+func (e *Edition) InForce() string {
+	switch {
+	case !e.Auto:
+		return "never chosen by date (ask for it by id)"
+	case e.From.IsZero() && e.Until.IsZero():
+		return "any date"
+	case e.From.IsZero():
+		return "until " + e.Until.String()
+	case e.Until.IsZero():
+		return "from " + e.From.String()
+	}
+	return e.From.String() + " to " + e.Until.String()
+}
+
+// WriteTable prints the edition table of `pgnscan editions`: ids and aliases,
+// the dates `auto` uses, the articles of every rule and the 9.5 penalties.
+func WriteTable(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "edition\taliases\tin force (auto)\tthreefold claim\tfifty-move claim\tautomatic fivefold\tautomatic move limit\tdead position\tcheckmate\tstalemate")
+	for _, ed := range editionTable {
+		a := &ed.Articles
+		claim := func(ok bool, intended, onBoard string) string {
+			if !ok {
+				return "none"
+			}
+			if intended == onBoard {
+				return intended
+			}
+			return intended + " (intended move), " + onBoard + " (on the board)"
+		}
+		five := "none"
+		switch ed.Fivefold {
+		case FivefoldAny:
+			five = a.Fivefold + ": five times, any order"
+		case FivefoldConsecutive:
+			five = a.Fivefold + ": five consecutive alternate moves (--fivefold-2014=any: any order)"
+		}
+		limit := "none"
+		switch {
+		case ed.SeventyFive:
+			limit = a.SeventyFive + ": 75 moves (150 half-moves), checkmate first"
+		case ed.FiftyAutomatic:
+			limit = a.FiftyAutomatic + ": 50 moves (100 half-moves)"
+		}
+		aliases := strings.Join(ed.Aliases, ", ")
+		if aliases == "" {
+			aliases = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", ed.ID, aliases, ed.InForce(),
+			claim(ed.ThreefoldClaim, a.ThreefoldIntended, a.ThreefoldOnBoard),
+			claim(ed.FiftyClaim, a.FiftyIntended, a.FiftyOnBoard),
+			five, limit, ed.DeadArticles, a.Checkmate, a.Stalemate)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Incorrect claims (9.5) cannot be seen in a game score; the penalties are:")
+	for _, ed := range editionTable {
+		if _, err := fmt.Fprintf(w, "  %-9s %s\n", ed.ID, ed.Penalty); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintln(w, "\nauto (the default) picks fide2009, fide2014 or fide2017 from EventDate, Date, UTCDate\n"+
+		"(the first with a known year; an unknown month or day counts as the earliest possible),\n"+
+		"else --fallback-edition (default fide2017).")
+	return err
+}

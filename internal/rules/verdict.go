@@ -1,0 +1,251 @@
+package rules
+
+import "github.com/pgnscan/pgnscan/internal/board"
+
+// Rule is what a finding is about: the values of the rule column.
+type Rule uint8
+
+const (
+	NoRule          Rule = iota
+	Threefold            // threefold repetition claim (9.2)
+	FiftyMove            // fifty-move claim (9.3); lichess: the automatic 50-move ending
+	Fivefold             // automatic fivefold repetition (9.6a, 9.6.1)
+	SeventyFiveMove      // automatic 75 moves (9.6b, 9.6.2)
+	DeadPosition         // dead position (section 5)
+	Checkmate            // 5.1: the game is won
+	Stalemate            // 5.2: the game is drawn
+)
+
+var ruleNames = [...]string{"", "threefold", "fifty_move", "fivefold", "seventyfive_move", "dead_position", "checkmate", "stalemate"}
+
+// String returns the rule as the rule and end_rule columns spell it ("" for NoRule).
+func (r Rule) String() string {
+	if int(r) < len(ruleNames) {
+		return ruleNames[r]
+	}
+	return "rule?"
+}
+
+// Kind says how a finding arises: the values of the kind column.
+type Kind uint8
+
+const (
+	NoKind        Kind = iota
+	OnBoard            // the claim holds for the position on the board
+	MovePlayed         // the claim by intended move names the move actually played
+	MoveAvailable      // the claim by intended move needs a move that was not played
+	Automatic          // an ending that needs no claim
+)
+
+var kindNames = [...]string{"", "on_board", "move_played", "move_available", "automatic"}
+
+// String returns the kind as the kind column spells it.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// Source says why a game is judged under an edition: the edition_source column.
+type Source uint8
+
+const (
+	SourceFlag     Source = iota // listed in --edition
+	SourceDate                   // chosen by auto from the game's date
+	SourceFallback               // chosen by auto: no usable date, --fallback-edition
+)
+
+// String returns "flag", "date" or "fallback".
+func (s Source) String() string {
+	switch s {
+	case SourceDate:
+		return "date"
+	case SourceFallback:
+		return "fallback"
+	}
+	return "flag"
+}
+
+// Result is the recorded result of a game (the Result tag).
+type Result uint8
+
+const (
+	ResultUnknown Result = iota // "*", a missing tag, or anything unreadable
+	WhiteWins                   // "1-0"
+	BlackWins                   // "0-1"
+	Draw                        // "1/2-1/2"
+)
+
+// ParseResult reads a Result tag value. Anything but "1-0", "0-1" and
+// "1/2-1/2" (surrounding blanks ignored) is ResultUnknown.
+func ParseResult[T ~string | ~[]byte](tag T) Result {
+	s := tag
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t' || s[len(s)-1] == '\r') {
+		s = s[:len(s)-1]
+	}
+	switch string(s) {
+	case "1-0":
+		return WhiteWins
+	case "0-1":
+		return BlackWins
+	case "1/2-1/2":
+		return Draw
+	}
+	return ResultUnknown
+}
+
+// String returns the result as PGN writes it ("*" when unknown).
+func (r Result) String() string {
+	switch r {
+	case WhiteWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// winFor is the result of a win for c.
+func winFor(c board.Color) Result {
+	if c == board.White {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// Outcome is one player's result: the claimant_outcome column.
+type Outcome uint8
+
+const (
+	OutcomeUnknown Outcome = iota
+	Win
+	DrawOutcome
+	Loss
+)
+
+// String returns "win", "draw", "loss" or "unknown".
+func (o Outcome) String() string {
+	switch o {
+	case Win:
+		return "win"
+	case DrawOutcome:
+		return "draw"
+	case Loss:
+		return "loss"
+	}
+	return "unknown"
+}
+
+// OutcomeFor returns side c's outcome under result r.
+func (r Result) OutcomeFor(c board.Color) Outcome {
+	switch r {
+	case Draw:
+		return DrawOutcome
+	case WhiteWins, BlackWins:
+		if r == winFor(c) {
+			return Win
+		}
+		return Loss
+	}
+	return OutcomeUnknown
+}
+
+// differs reports whether a known recorded result r contradicts mandated.
+// An unknown result ("*" or none) never differs (rules.md 4.5).
+func (r Result) differs(mandated Result) bool {
+	return r != ResultUnknown && r != mandated
+}
+
+// ClaimSet is a set of claimable rules: the final_claims column.
+type ClaimSet uint8
+
+const (
+	ClaimThreefold ClaimSet = 1 << iota
+	ClaimFifty
+)
+
+// String returns "threefold", "fifty_move", "threefold,fifty_move" or "".
+func (c ClaimSet) String() string {
+	switch c {
+	case ClaimThreefold:
+		return "threefold"
+	case ClaimFifty:
+		return "fifty_move"
+	case ClaimThreefold | ClaimFifty:
+		return "threefold,fifty_move"
+	}
+	return ""
+}
+
+// Finding is one row of the findings table at chess level (rules.md section
+// 4): the pipeline adds the source, the tags, and clocks and evals by Ply.
+type Finding struct {
+	Edition *Edition // the edition the finding belongs to
+	Source  Source   // why the game is judged under it
+
+	Rule    Rule
+	Article string // Edition.Article(Rule, Kind)
+	Kind    Kind
+
+	Ply        int         // i of Pi: the first claim position, or the ending position
+	MoveNumber int         // fullmove number of Pi
+	Side       board.Color // the claimant, or the side to move at the ending
+	Move       string      // SAN of the claiming move (MovePlayed, MoveAvailable), else ""
+
+	Repetitions   int    // occurrences of Pi, or for move kinds of the position the move makes
+	HalfmoveClock int    // hmc(Pi)
+	FEN           string // FEN of Pi
+
+	Opportunities int  // claims: positions giving this side this claim; endings: 1
+	PliesAfter    int  // n - Ply: half-moves recorded after Pi
+	Missed        bool // claim not taken, or ending not applied
+
+	ClaimantOutcome Outcome // Side's result from the Result tag
+	MandatedResult  Result  // endings: the result the rule mandates; claims: ResultUnknown
+	ResultDiffers   bool    // the Result tag differs from MandatedResult
+}
+
+// Mandated returns the mandated_result column: "" for claims.
+func (f *Finding) Mandated() string {
+	if f.MandatedResult == ResultUnknown {
+		return ""
+	}
+	return f.MandatedResult.String()
+}
+
+// Summary is one row of the games table at chess level: what one game comes
+// to under one edition.
+type Summary struct {
+	Edition *Edition
+	Source  Source
+
+	Plies   int  // n: the half-moves replayed (P0 ... Pn were judged)
+	EndRule Rule // why the game is over under this edition at EndPly, NoRule if it is not
+	EndPly  int  // -1 when EndRule is NoRule
+
+	FirstThreefoldPly int      // first threefold claim opportunity for either side, -1 when none
+	FirstFiftyPly     int      // first fifty-move claim opportunity for either side, -1 when none
+	FinalClaims       ClaimSet // claims that would justify a draw where the game stopped (4.2)
+
+	MaxRepetitions   int // over the positions judged: P0 ... EndPly, else P0 ... Pn
+	MaxHalfmoveClock int
+
+	FinalFEN string // FEN of Pn (the same for every edition)
+}
+
+// Verdict is everything the Judge says about one game, for every edition it
+// was judged under. It belongs to the Judge and is valid until the next Begin.
+type Verdict struct {
+	Plies    int  // n: half-moves replayed
+	Failed   bool // the game stopped at a half-move that could not be replayed (Judge.Fail)
+	FinalFEN string
+
+	Games    []Summary // one per edition, in the order of the choices given to Begin
+	Findings []Finding // every finding of every edition; per edition in ply order
+}
