@@ -1,0 +1,187 @@
+package report
+
+import "github.com/apache/arrow/go/v17/arrow"
+
+// kind is the type of a column, shared by the Parquet schema, the CSV text
+// form and the readers.
+type kind uint8
+
+const (
+	kString      kind = iota // string, never null (empty when absent)
+	kInt64                   // int64, never null
+	kInt32                   // int32, never null
+	kNullInt32               // int32, null allowed
+	kNullFloat64             // float64, null allowed
+	kBool                    // bool, never null
+)
+
+// arrowType returns the Arrow type of a column of kind k and whether it is nullable.
+func (k kind) arrowType() (arrow.DataType, bool) {
+	switch k {
+	case kString:
+		return arrow.BinaryTypes.String, false
+	case kInt64:
+		return arrow.PrimitiveTypes.Int64, false
+	case kInt32:
+		return arrow.PrimitiveTypes.Int32, false
+	case kNullInt32:
+		return arrow.PrimitiveTypes.Int32, true
+	case kNullFloat64:
+		return arrow.PrimitiveTypes.Float64, true
+	case kBool:
+		return arrow.FixedWidthTypes.Boolean, false
+	}
+	panic("report: unknown column kind")
+}
+
+// column describes one column of a table of rows R: its contract name, its
+// kind, and an accessor returning a pointer to the field, used both to write
+// (read through the pointer) and to read files back (write through it). Only
+// the accessor matching the kind is set.
+type column[R any] struct {
+	name string
+	kind kind
+	str  func(*R) *string
+	i64  func(*R) *int64
+	i32  func(*R) *int32
+	ni32 func(*R) *NullInt32
+	nf64 func(*R) *NullFloat64
+	b    func(*R) *bool
+}
+
+func strCol[R any](name string, f func(*R) *string) column[R] {
+	return column[R]{name: name, kind: kString, str: f}
+}
+
+func i64Col[R any](name string, f func(*R) *int64) column[R] {
+	return column[R]{name: name, kind: kInt64, i64: f}
+}
+
+func i32Col[R any](name string, f func(*R) *int32) column[R] {
+	return column[R]{name: name, kind: kInt32, i32: f}
+}
+
+func ni32Col[R any](name string, f func(*R) *NullInt32) column[R] {
+	return column[R]{name: name, kind: kNullInt32, ni32: f}
+}
+
+func nf64Col[R any](name string, f func(*R) *NullFloat64) column[R] {
+	return column[R]{name: name, kind: kNullFloat64, nf64: f}
+}
+
+func boolCol[R any](name string, f func(*R) *bool) column[R] {
+	return column[R]{name: name, kind: kBool, b: f}
+}
+
+// gameInfoColumns returns the leading columns shared by findings and games,
+// in contract order, for a row type whose GameInfo is reached through gi.
+func gameInfoColumns[R any](gi func(*R) *GameInfo) []column[R] {
+	return []column[R]{
+		strCol("source", func(r *R) *string { return &gi(r).Source }),
+		i64Col("game_index", func(r *R) *int64 { return &gi(r).GameIndex }),
+		i64Col("game_offset", func(r *R) *int64 { return &gi(r).GameOffset }),
+		strCol("game_id", func(r *R) *string { return &gi(r).GameID }),
+		strCol("event", func(r *R) *string { return &gi(r).Event }),
+		strCol("site", func(r *R) *string { return &gi(r).Site }),
+		strCol("date", func(r *R) *string { return &gi(r).Date }),
+		strCol("round", func(r *R) *string { return &gi(r).Round }),
+		strCol("white", func(r *R) *string { return &gi(r).White }),
+		strCol("black", func(r *R) *string { return &gi(r).Black }),
+		strCol("result", func(r *R) *string { return &gi(r).Result }),
+		strCol("time_control", func(r *R) *string { return &gi(r).TimeControl }),
+		strCol("eco", func(r *R) *string { return &gi(r).ECO }),
+		strCol("termination", func(r *R) *string { return &gi(r).Termination }),
+		ni32Col("white_elo", func(r *R) *NullInt32 { return &gi(r).WhiteElo }),
+		ni32Col("black_elo", func(r *R) *NullInt32 { return &gi(r).BlackElo }),
+	}
+}
+
+// findingColumns is the findings table of the contract, column for column.
+var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return &r.GameInfo }),
+	strCol("edition", func(r *Finding) *string { return &r.Edition }),
+	strCol("edition_source", func(r *Finding) *string { return &r.EditionSource }),
+	strCol("rule", func(r *Finding) *string { return &r.Rule }),
+	strCol("article", func(r *Finding) *string { return &r.Article }),
+	strCol("kind", func(r *Finding) *string { return &r.Kind }),
+	i32Col("ply", func(r *Finding) *int32 { return &r.Ply }),
+	i32Col("move_number", func(r *Finding) *int32 { return &r.MoveNumber }),
+	strCol("side", func(r *Finding) *string { return &r.Side }),
+	strCol("move", func(r *Finding) *string { return &r.Move }),
+	i32Col("repetitions", func(r *Finding) *int32 { return &r.Repetitions }),
+	i32Col("halfmove_clock", func(r *Finding) *int32 { return &r.HalfmoveClock }),
+	strCol("fen", func(r *Finding) *string { return &r.FEN }),
+	i32Col("opportunities", func(r *Finding) *int32 { return &r.Opportunities }),
+	i32Col("plies_after", func(r *Finding) *int32 { return &r.PliesAfter }),
+	boolCol("missed", func(r *Finding) *bool { return &r.Missed }),
+	strCol("claimant_outcome", func(r *Finding) *string { return &r.ClaimantOutcome }),
+	strCol("mandated_result", func(r *Finding) *string { return &r.MandatedResult }),
+	boolCol("result_differs", func(r *Finding) *bool { return &r.ResultDiffers }),
+	nf64Col("white_clock_s", func(r *Finding) *NullFloat64 { return &r.WhiteClock }),
+	nf64Col("black_clock_s", func(r *Finding) *NullFloat64 { return &r.BlackClock }),
+	strCol("eval", func(r *Finding) *string { return &r.Eval }),
+)
+
+// gameColumns is the games table of the contract. The contract names the
+// columns but not their types; plies and positions are int32 like the
+// findings' ply, and the *_ply columns are null when there is no such ply.
+var gameColumns = append(gameInfoColumns(func(r *Game) *GameInfo { return &r.GameInfo }),
+	strCol("edition", func(r *Game) *string { return &r.Edition }),
+	strCol("edition_source", func(r *Game) *string { return &r.EditionSource }),
+	i32Col("plies", func(r *Game) *int32 { return &r.Plies }),
+	strCol("end_rule", func(r *Game) *string { return &r.EndRule }),
+	ni32Col("end_ply", func(r *Game) *NullInt32 { return &r.EndPly }),
+	ni32Col("first_threefold_ply", func(r *Game) *NullInt32 { return &r.FirstThreefoldPly }),
+	ni32Col("first_fifty_ply", func(r *Game) *NullInt32 { return &r.FirstFiftyPly }),
+	strCol("final_claims", func(r *Game) *string { return &r.FinalClaims }),
+	i32Col("max_repetitions", func(r *Game) *int32 { return &r.MaxRepetitions }),
+	i32Col("max_halfmove_clock", func(r *Game) *int32 { return &r.MaxHalfmoveClock }),
+	strCol("final_fen", func(r *Game) *string { return &r.FinalFEN }),
+	strCol("error", func(r *Game) *string { return &r.Error }),
+)
+
+// errorColumns is the errors table of the contract. line is int64 like the
+// other stream positions; ply is int32 like every ply, null if the tags failed.
+var errorColumns = []column[Error]{
+	strCol("source", func(r *Error) *string { return &r.Source }),
+	i64Col("game_index", func(r *Error) *int64 { return &r.GameIndex }),
+	i64Col("game_offset", func(r *Error) *int64 { return &r.GameOffset }),
+	i64Col("line", func(r *Error) *int64 { return &r.Line }),
+	ni32Col("ply", func(r *Error) *NullInt32 { return &r.Ply }),
+	strCol("message", func(r *Error) *string { return &r.Message }),
+	strCol("excerpt", func(r *Error) *string { return &r.Excerpt }),
+}
+
+// tableOf returns the columns and the table name ("findings", "games",
+// "errors") of row type R.
+func tableOf[R Row]() ([]column[R], string) {
+	switch any((*R)(nil)).(type) {
+	case *Finding:
+		return any(findingColumns).([]column[R]), "findings"
+	case *Game:
+		return any(gameColumns).([]column[R]), "games"
+	case *Error:
+		return any(errorColumns).([]column[R]), "errors"
+	}
+	panic("report: unknown row type")
+}
+
+// ColumnNames returns the column names of the table of rows R, in file order.
+func ColumnNames[R Row]() []string {
+	cols, _ := tableOf[R]()
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		names[i] = c.name
+	}
+	return names
+}
+
+// arrowSchema returns the Arrow schema of the table of rows R.
+func arrowSchema[R Row]() *arrow.Schema {
+	cols, _ := tableOf[R]()
+	fields := make([]arrow.Field, len(cols))
+	for i, c := range cols {
+		t, nullable := c.kind.arrowType()
+		fields[i] = arrow.Field{Name: c.name, Type: t, Nullable: nullable}
+	}
+	return arrow.NewSchema(fields, nil)
+}

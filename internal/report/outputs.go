@@ -1,0 +1,76 @@
+package report
+
+import "errors"
+
+// Outputs is what a scan writes: the findings, games and errors tables
+// (any may be nil: not asked for) and the summary, fed from the same rows so
+// that the printed numbers match the files. Summary must not be nil.
+type Outputs struct {
+	Findings *Writer[Finding]
+	Games    *Writer[Game]
+	Errors   *Writer[Error]
+	Summary  *Summary
+}
+
+// AddFinding counts f in the summary and writes it to the findings table.
+func (o *Outputs) AddFinding(f *Finding) error {
+	o.Summary.AddFinding(f)
+	if o.Findings == nil {
+		return nil
+	}
+	return o.Findings.Write(f)
+}
+
+// AddGame counts g in the summary and writes it to the games table when
+// there is one. Feed one for every game and edition.
+func (o *Outputs) AddGame(g *Game) error {
+	o.Summary.AddGame(g)
+	if o.Games == nil {
+		return nil
+	}
+	return o.Games.Write(g)
+}
+
+// AddError counts e in the summary and writes it to the errors table when
+// there is one.
+func (o *Outputs) AddError(e *Error) error {
+	o.Summary.AddError(e)
+	if o.Errors == nil {
+		return nil
+	}
+	return o.Errors.Write(e)
+}
+
+// Close stops the summary's clock, records the summary in every Parquet
+// output's metadata, and closes (finalises and renames) every writer, also
+// after an interrupt. It returns the errors of all writers joined.
+func (o *Outputs) Close() error {
+	o.Summary.Finish()
+	var errs []error
+	if o.Findings != nil {
+		o.Findings.SetSummary(o.Summary)
+		errs = append(errs, o.Findings.Close())
+	}
+	if o.Games != nil {
+		o.Games.SetSummary(o.Summary)
+		errs = append(errs, o.Games.Close())
+	}
+	if o.Errors != nil {
+		o.Errors.SetSummary(o.Summary)
+		errs = append(errs, o.Errors.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Abort removes every output not yet closed, for fatal errors.
+func (o *Outputs) Abort() {
+	if o.Findings != nil {
+		o.Findings.Abort()
+	}
+	if o.Games != nil {
+		o.Games.Abort()
+	}
+	if o.Errors != nil {
+		o.Errors.Abort()
+	}
+}
