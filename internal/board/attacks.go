@@ -98,7 +98,8 @@ func leaper(sq Square, deltas [][2]int) uint64 {
 	return att
 }
 
-func init() {
+// initAttacks fills the attack tables; called first by the package's init.
+func initAttacks() {
 	knightDeltas := [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
 	kingDeltas := [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 	for sq := Square(0); sq < 64; sq++ {

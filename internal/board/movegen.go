@@ -231,21 +231,35 @@ func (p *Position) FindMove(from, to Square, promo Role) (Move, bool) {
 }
 
 // Perft counts the leaf nodes of the legal move tree of depth depth (the standard
-// move generator test: published counts exist for well-known positions).
+// move generator test: published counts exist for well-known positions). The last ply is
+// counted in bulk, without making the moves.
 func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var l MoveList
-	p.LegalMoves(&l)
+	// One allocation per call: positions and move lists for each ply (recursion would
+	// otherwise move every copy to the heap).
+	st := &perftStack{pos: make([]Position, depth), lists: make([]MoveList, depth)}
+	st.pos[0] = *p
+	return st.count(0, depth)
+}
+
+type perftStack struct {
+	pos   []Position
+	lists []MoveList
+}
+
+func (st *perftStack) count(ply, depth int) uint64 {
+	l := &st.lists[ply]
+	st.pos[ply].LegalMoves(l)
 	if depth == 1 {
 		return uint64(l.N)
 	}
 	var n uint64
 	for _, m := range l.Slice() {
-		q := *p
-		q.Play(m)
-		n += q.Perft(depth - 1)
+		st.pos[ply+1] = st.pos[ply]
+		st.pos[ply+1].Play(m)
+		n += st.count(ply+1, depth-1)
 	}
 	return n
 }

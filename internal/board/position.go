@@ -20,20 +20,21 @@ type Position struct {
 }
 
 // castleLoss[sq] is the set of rights lost when a move leaves or lands on sq.
-var castleLoss [64]Castling
-
-func init() {
-	castleLoss[E1] = WhiteKingside | WhiteQueenside
-	castleLoss[H1] = WhiteKingside
-	castleLoss[A1] = WhiteQueenside
-	castleLoss[E8] = BlackKingside | BlackQueenside
-	castleLoss[H8] = BlackKingside
-	castleLoss[A8] = BlackQueenside
+var castleLoss = [64]Castling{
+	E1: WhiteKingside | WhiteQueenside,
+	H1: WhiteKingside,
+	A1: WhiteQueenside,
+	E8: BlackKingside | BlackQueenside,
+	H8: BlackKingside,
+	A8: BlackQueenside,
 }
 
 var startPosition Position
 
+// init builds the fixed tables in dependency order (the only init function of the package).
 func init() {
+	initAttacks()
+	initZobrist()
 	p, err := FromFEN(StartFEN)
 	if err != nil {
 		panic("board: start position: " + err.Error())

@@ -12,7 +12,8 @@ var (
 	zobEP     [8]uint64        // by file of the (legal) en passant square
 )
 
-func init() {
+// initZobrist fills the key tables; called by the package's init.
+func initZobrist() {
 	state := uint64(0x70676e7363616e31) // "pgnscan1"
 	next := func() uint64 {
 		state += 0x9e3779b97f4a7c15

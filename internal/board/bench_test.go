@@ -1,0 +1,151 @@
+package board
+
+import (
+	"testing"
+
+	"github.com/notnil/chess"
+)
+
+// replayCorpus is a benchmark input: the SAN tokens of real games, laid out in one buffer.
+type replayCorpus struct {
+	buf   []byte
+	games [][][]byte // per game, its tokens (views of buf)
+	plies int
+}
+
+func loadReplayCorpus(b *testing.B, maxOTB int) *replayCorpus {
+	b.Helper()
+	var games []testGame
+	games = append(games, loadGames(b, "lichess-2025-05-excerpt.pgn", 0)...)
+	games = append(games, loadGames(b, "twic1599-excerpt.pgn", 0)...)
+	if maxOTB > 0 {
+		games = append(games, loadGames(b, "otb-masters.pgn.zst", maxOTB)...)
+	}
+	c := &replayCorpus{}
+	type span struct{ start, end int }
+	var spans [][]span
+	for i := range games {
+		g := &games[i]
+		if g.fen != "" {
+			continue // keep the benchmark to games from the start position
+		}
+		// Keep only the prefix we can replay, so the loop never meets an error.
+		p := StartPosition()
+		var gs []span
+		for _, tok := range g.sans {
+			m, err := p.ParseSAN([]byte(tok))
+			if err != nil {
+				break
+			}
+			p.Play(m)
+			gs = append(gs, span{len(c.buf), len(c.buf) + len(tok)})
+			c.buf = append(c.buf, tok...)
+		}
+		spans = append(spans, gs)
+		c.plies += len(gs)
+	}
+	for _, gs := range spans {
+		toks := make([][]byte, len(gs))
+		for i, s := range gs {
+			toks[i] = c.buf[s.start:s.end:s.end]
+		}
+		c.games = append(c.games, toks)
+	}
+	return c
+}
+
+// BenchmarkReplay replays real games from SAN: decode each token, make the move, keep the key
+// (decode + make + incremental key update). One op is one ply.
+func BenchmarkReplay(b *testing.B) {
+	c := loadReplayCorpus(b, 2000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var sink uint64
+	n := 0
+	for n < b.N {
+		for _, g := range c.games {
+			p := StartPosition()
+			for _, tok := range g {
+				m, err := p.ParseSAN(tok)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p.Play(m)
+				sink ^= p.Key()
+			}
+			n += len(g)
+			if n >= b.N {
+				break
+			}
+		}
+	}
+	b.StopTimer()
+	if sink == 1 {
+		b.Log(sink)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "plies/s")
+}
+
+// BenchmarkNotnilReplay replays the same games with github.com/notnil/chess (Game.MoveStr),
+// for comparison. One op is one ply.
+func BenchmarkNotnilReplay(b *testing.B) {
+	c := loadReplayCorpus(b, 0)
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for n < b.N {
+		for _, g := range c.games {
+			game := chess.NewGame()
+			for _, tok := range g {
+				if err := game.MoveStr(string(tok)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			n += len(g)
+			if n >= b.N {
+				break
+			}
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "plies/s")
+}
+
+// BenchmarkPerft measures legal move generation: perft 4 of Kiwipete (4,085,603 leaves,
+// counted in bulk at the last ply).
+func BenchmarkPerft(b *testing.B) {
+	p, err := FromFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		nodes += p.Perft(4)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkLegalMoves measures generating the legal moves of every position of real games.
+func BenchmarkLegalMoves(b *testing.B) {
+	c := loadReplayCorpus(b, 0)
+	var positions []Position
+	for _, g := range c.games {
+		p := StartPosition()
+		for _, tok := range g {
+			positions = append(positions, p)
+			m, _ := p.ParseSAN(tok)
+			p.Play(m)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var l MoveList
+	n := 0
+	for n < b.N {
+		for i := range positions {
+			positions[i].LegalMoves(&l)
+		}
+		n += len(positions)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+}
