@@ -1,0 +1,98 @@
+package pgn
+
+import "bytes"
+
+// ParseClock returns the time of the first [%clk ...] command in a comment, in seconds. The
+// time is H:MM:SS with an optional fraction (lichess writes 0:05:00, chess.com 0:09:57.1);
+// MM:SS is accepted too. It reports false when the comment has no well-formed clock. It does
+// not allocate.
+func ParseClock(comment []byte) (seconds float64, ok bool) {
+	v, ok := command(comment, "clk")
+	if !ok {
+		return 0, false
+	}
+	var whole int64
+	groups := 0
+	i := 0
+	for {
+		n, d := 0, 0
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' && d < 10 {
+			n = n*10 + int(v[i]-'0')
+			i++
+			d++
+		}
+		if d == 0 || groups > 0 && (d > 2 || n > 59) {
+			return 0, false
+		}
+		whole = whole*60 + int64(n)
+		groups++
+		if i < len(v) && v[i] == ':' && groups < 3 {
+			i++
+			continue
+		}
+		break
+	}
+	if groups < 2 {
+		return 0, false
+	}
+	seconds = float64(whole)
+	if i < len(v) && v[i] == '.' {
+		i++
+		frac, scale := 0.0, 1.0
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			if scale < 1e9 {
+				frac = frac*10 + float64(v[i]-'0')
+				scale *= 10
+			}
+			i++
+		}
+		seconds += frac / scale
+	}
+	if i != len(v) {
+		return 0, false
+	}
+	return seconds, true
+}
+
+// ParseEval returns the value of the first [%eval ...] command in a comment as written ("0.35",
+// "#-3", "0.35,21"), a view into comment. It reports false when the comment has none.
+func ParseEval(comment []byte) ([]byte, bool) {
+	v, ok := command(comment, "eval")
+	if !ok || len(v) == 0 {
+		return nil, false
+	}
+	return v, true
+}
+
+// command finds "[%name value]" in a comment and returns value without surrounding blanks.
+func command(comment []byte, name string) ([]byte, bool) {
+	from := 0
+	for {
+		i := bytes.IndexByte(comment[from:], '%')
+		if i < 0 {
+			return nil, false
+		}
+		i += from
+		from = i + 1
+		rest := comment[i+1:]
+		if i == 0 || comment[i-1] != '[' || len(rest) <= len(name) ||
+			string(rest[:len(name)]) != name || !isBlank(rest[len(name)]) {
+			continue
+		}
+		end := bytes.IndexByte(rest, ']')
+		if end < 0 {
+			return nil, false
+		}
+		v := rest[len(name):end]
+		s, e := 0, len(v)
+		for s < e && isBlank(v[s]) {
+			s++
+		}
+		for e > s && isBlank(v[e-1]) {
+			e--
+		}
+		return v[s:e], true
+	}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -1,0 +1,551 @@
+package pgn
+
+import (
+	"bytes"
+	"io"
+)
+
+// Chunk sizes. A chunk of 4 MiB holds some two thousand lichess games: large enough that handing
+// chunks to workers costs nothing per game, small enough that a few dozen in flight stay cheap.
+const (
+	DefaultChunkSize   = 4 << 20
+	DefaultMaxGameSize = 64 << 20
+	minChunkSize       = 64
+	freeChunks         = 64 // chunk buffers kept for reuse per Splitter
+)
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// SplitterOptions configure a [Splitter]. The zero value gives the defaults.
+type SplitterOptions struct {
+	// Source names the stream in errors and chunks (the input as given on the command line).
+	Source string
+	// ChunkSize is the size of the chunk buffers; 0 means DefaultChunkSize.
+	ChunkSize int
+	// MaxGameSize bounds the bytes of one game (a chunk grows to hold a longer game, up to this);
+	// 0 means DefaultMaxGameSize. A longer game is delivered cut, with ErrGameTooLong.
+	MaxGameSize int
+}
+
+// Game is one game found by a [Splitter]: a byte range of its chunk and where it stands in the
+// stream.
+type Game struct {
+	Index  int64 // 0-based index of the game in its source
+	Offset int64 // byte offset of the game's first byte in the decompressed stream
+	Line   int64 // 1-based line of the game's first byte in the decompressed stream
+	Start  int   // the game is Chunk.Data[Start:End]; it begins at a line start and
+	End    int   // ends after its last non-blank byte (line ends not included)
+	// Err is nil for a game that was read whole, else a *SyntaxError with ErrTruncated (the stream
+	// ended inside the game) or ErrGameTooLong (the game was cut at MaxGameSize).
+	Err error
+}
+
+// Chunk is a batch of consecutive games that share one buffer. Data and Games stay valid until
+// Release; the games are in stream order and Data holds no partial game.
+type Chunk struct {
+	Source string // SplitterOptions.Source
+	Seq    int64  // 0-based sequence number of the chunk in its source
+	Offset int64  // stream offset of Data[0]
+	Data   []byte // the chunk's bytes
+	Games  []Game // the games in Data, at least one
+
+	buf  []byte // the whole buffer; Data is a prefix
+	pool *chunkPool
+}
+
+// GameBytes returns the bytes of c.Games[i].
+func (c *Chunk) GameBytes(i int) []byte {
+	g := &c.Games[i]
+	return c.Data[g.Start:g.End:g.End]
+}
+
+// Release gives the chunk's buffer back to its Splitter for reuse. The chunk, its Data and its
+// Games must not be used afterwards. Release is safe to call from any goroutine; a chunk that is
+// never released is simply left to the garbage collector.
+func (c *Chunk) Release() {
+	if c == nil || c.pool == nil {
+		return
+	}
+	c.pool.put(c)
+}
+
+// chunkPool recycles chunk buffers of one size. A buffered channel rather than a sync.Pool, so
+// that a garbage collection does not throw away multi-megabyte buffers that are about to be
+// reused.
+type chunkPool struct {
+	size int
+	free chan *Chunk
+}
+
+func (p *chunkPool) get() *Chunk {
+	select {
+	case c := <-p.free:
+		return c
+	default:
+		return &Chunk{buf: make([]byte, p.size), pool: p}
+	}
+}
+
+func (p *chunkPool) put(c *Chunk) {
+	if len(c.buf) != p.size {
+		return // a buffer grown for a long game: let it go
+	}
+	c.Data, c.Games = nil, c.Games[:0]
+	select {
+	case p.free <- c:
+	default:
+	}
+}
+
+// Splitter cuts a decompressed PGN stream into games without tokenising them.
+//
+// It works line by line (a line ends at LF, CRLF or a lone CR) and tracks only what decides game
+// boundaries: whether a line is a tag line, a blank line, movetext, a '%' escape line or a ';'
+// comment line, and whether movetext leaves a { } comment open. The rules:
+//
+//   - A tag line (first non-blank byte '[', outside a comment) starts a new game unless it
+//     directly follows a tag line of the current game. So a game's end needs no blank line
+//     before the next "[Event", and a tag line after a blank line starts a new game (the one
+//     before had tags and no movetext).
+//   - Blank lines between the tags and the movetext, or inside the movetext, do not end a game.
+//   - Movetext outside a game starts a game without tags. Movetext after a blank line starts a
+//     new game when the movetext before that blank line ended with a result token (two games
+//     without tags, separated by a blank line).
+//   - A '[' at the start of a line inside a { } comment that spans lines is comment text.
+//   - Lines starting with '%' (escape) and ';' (comment) never start a game; blank, '%' and ';'
+//     lines between games belong to no game. A UTF-8 byte-order mark at the start is skipped.
+//   - The last game of the stream must end with a result token outside comments; if it does not
+//     (a file cut off mid-game, a tag section with no movetext), it is delivered with
+//     ErrTruncated in Game.Err.
+//
+// Next returns chunks of games in order. The reader is read in large pieces; after a read error
+// the games before it are delivered (the one it cut, with ErrTruncated) and the next call returns
+// the error.
+type Splitter struct {
+	r         io.Reader
+	source    string
+	chunkSize int
+	maxGame   int
+	pool      *chunkPool
+
+	cur   *Chunk // the chunk being filled
+	n     int    // valid bytes in cur.buf
+	base  int64  // stream offset of cur.buf[0]
+	line  int64  // line number of cur.buf[0]
+	index int64  // index of the next game
+	seq   int64  // sequence number of the next chunk
+
+	eof  bool  // the reader is exhausted (io.EOF or an error)
+	rerr error // the reader's error other than io.EOF
+	done bool
+
+	// Skipping the rest of a game longer than maxGame.
+	skip     bool
+	lastByte byte // last byte discarded while skipping
+}
+
+// NewSplitter returns a Splitter reading r.
+func NewSplitter(r io.Reader, opt SplitterOptions) *Splitter {
+	size := opt.ChunkSize
+	if size <= 0 {
+		size = DefaultChunkSize
+	}
+	size = max(size, minChunkSize)
+	maxGame := opt.MaxGameSize
+	if maxGame <= 0 {
+		maxGame = DefaultMaxGameSize
+	}
+	maxGame = max(maxGame, size)
+	p := &chunkPool{size: size, free: make(chan *Chunk, freeChunks)}
+	return &Splitter{r: r, source: opt.Source, chunkSize: size, maxGame: maxGame, pool: p, line: 1}
+}
+
+// Next returns the next chunk of games. It returns io.EOF after the last chunk, or the reader's
+// error after the games read before it. The caller should Release each chunk when done with it.
+func (s *Splitter) Next() (*Chunk, error) {
+	for {
+		if s.done {
+			if s.rerr != nil {
+				return nil, s.rerr
+			}
+			return nil, io.EOF
+		}
+		if s.cur == nil {
+			s.cur = s.pool.get()
+		}
+		s.fill()
+		if s.skip && !s.resync() {
+			continue
+		}
+		c := s.cur
+		carry, carryLine := s.split(c, s.eof)
+		if len(c.Games) > 0 {
+			c.Source, c.Seq, c.Offset, c.Data = s.source, s.seq, s.base, c.buf[:carry]
+			s.seq++
+			s.cur = nil
+			rest := c.buf[carry:s.n]
+			if len(rest) > 0 {
+				s.cur = s.newChunk(len(rest) + 1) // room to read more
+				copy(s.cur.buf, rest)
+			}
+			s.n, s.base, s.line = len(rest), s.base+int64(carry), carryLine
+			if s.eof && len(rest) == 0 {
+				s.done = true
+			}
+			return c, nil
+		}
+		if s.eof { // nothing but blank lines and comments left
+			s.done = true
+			c.Release()
+			s.cur = nil
+			continue
+		}
+		if carry > 0 { // leading lines that belong to no game: drop them
+			s.n = copy(c.buf, c.buf[carry:s.n])
+			s.base += int64(carry)
+			s.line = carryLine
+			continue
+		}
+		// One game fills the whole buffer.
+		if len(c.buf) < s.maxGame {
+			nb := s.newChunk(min(2*len(c.buf), s.maxGame))
+			copy(nb.buf, c.buf[:s.n])
+			c.Release()
+			s.cur = nb
+			continue
+		}
+		if tooLong := s.cutLongGame(c); tooLong != nil {
+			return tooLong, nil
+		}
+	}
+}
+
+// newChunk returns a chunk whose buffer holds at least need bytes: a pooled one when need fits
+// the chunk size, else one twice as large as the last that fits need, but no larger than
+// MaxGameSize (or need).
+func (s *Splitter) newChunk(need int) *Chunk {
+	if need <= s.chunkSize {
+		return s.pool.get()
+	}
+	size := s.chunkSize
+	for size < need {
+		size *= 2
+	}
+	return &Chunk{buf: make([]byte, min(size, max(s.maxGame, need))), pool: s.pool}
+}
+
+// fill reads until the current buffer is full or the reader is exhausted.
+func (s *Splitter) fill() {
+	buf := s.cur.buf
+	for empty := 0; s.n < len(buf) && !s.eof; {
+		m, err := s.r.Read(buf[s.n:])
+		s.n += m
+		if err != nil {
+			s.eof = true
+			if err != io.EOF {
+				s.rerr = err
+			}
+			return
+		}
+		if m == 0 {
+			if empty++; empty >= 100 {
+				s.eof, s.rerr = true, io.ErrNoProgress
+			}
+		}
+	}
+}
+
+// cutLongGame delivers the start of a game longer than maxGame (the whole current buffer) with
+// ErrGameTooLong and starts skipping the rest of it. It returns nil when the buffer holds only
+// blanks.
+func (s *Splitter) cutLongGame(c *Chunk) *Chunk {
+	data := c.buf[:s.n]
+	end := trimRightSpace(data, 0, len(data))
+	var out *Chunk
+	if end > 0 {
+		g := Game{Index: s.index, Offset: s.base, Line: s.line, Start: 0, End: end}
+		g.Err = &SyntaxError{Source: s.source, Game: s.index, Line: s.line, Column: 1,
+			Offset: s.base, Excerpt: excerpt(data, 0), Err: ErrGameTooLong}
+		s.index++
+		c.Games = append(c.Games, g)
+		c.Source, c.Seq, c.Offset, c.Data = s.source, s.seq, s.base, data
+		s.seq++
+		out = c
+		s.cur = s.pool.get()
+	}
+	s.line += countLines(data, false)
+	s.base += int64(len(data))
+	s.lastByte = data[len(data)-1]
+	s.n = 0
+	s.skip = true // when out is nil, s.cur keeps its buffer for the bytes that follow
+	return out
+}
+
+// resync discards the rest of a too-long game up to the next line that starts with '['. It
+// reports whether the buffer now starts at such a line (false: the whole buffer was discarded,
+// read more).
+func (s *Splitter) resync() bool {
+	data := s.cur.buf[:s.n]
+	p := -1
+	if len(data) > 0 && data[0] == '[' && (s.lastByte == '\n' || s.lastByte == '\r') {
+		p = 0
+	} else {
+		for _, pat := range [...]string{"\n[", "\r["} {
+			if i := bytes.Index(data, []byte(pat)); i >= 0 && (p < 0 || i+1 < p) {
+				p = i + 1
+			}
+		}
+	}
+	if p < 0 {
+		if len(data) > 0 {
+			s.line += countLines(data, s.lastByte == '\r')
+			s.base += int64(len(data))
+			s.lastByte = data[len(data)-1]
+			s.n = 0
+		}
+		if s.eof {
+			s.done = true
+		}
+		return false
+	}
+	s.line += countLines(data[:p], s.lastByte == '\r')
+	s.base += int64(p)
+	s.n = copy(s.cur.buf, data[p:])
+	s.skip = false
+	return true
+}
+
+// countLines counts the line ends in b: LF, CRLF and lone CR each count once. afterCR says that
+// the byte before b was a CR (already counted), so an LF at b[0] completes that CRLF.
+func countLines(b []byte, afterCR bool) int64 {
+	n := bytes.Count(b, []byte{'\n'}) + bytes.Count(b, []byte{'\r'}) - bytes.Count(b, []byte("\r\n"))
+	if afterCR && len(b) > 0 && b[0] == '\n' {
+		n--
+	}
+	return int64(n)
+}
+
+// Line states of the splitter.
+const (
+	stNone  = iota // between games
+	stTags         // in a tag section, no blank line since its last tag line
+	stGap          // blank lines after a tag section
+	stMoves        // in movetext
+)
+
+// split finds the games of s.cur.buf[:s.n] that end inside it and appends them to c.Games. It
+// returns where the unfinished part starts (the start of the last game, or of the last partial
+// line) and its line number. With atEOF the data is all there is and everything is consumed.
+func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
+	data := c.buf[:s.n]
+	pos, line := 0, s.line
+	if s.base == 0 && bytes.HasPrefix(data, utf8BOM) {
+		pos = len(utf8BOM)
+	}
+	var (
+		st                  = stNone
+		inBrace, lastResult bool
+		blankAfterMoves     bool
+		gStart              int
+		gLine               int64
+	)
+	lf, cr := -1, -1 // next LF and CR at or after pos, len(data) when there is none
+	for pos < len(data) {
+		if lf < pos {
+			if lf = bytes.IndexByte(data[pos:], '\n'); lf >= 0 {
+				lf += pos
+			} else {
+				lf = len(data)
+			}
+		}
+		if cr < pos {
+			if cr = bytes.IndexByte(data[pos:], '\r'); cr >= 0 {
+				cr += pos
+			} else {
+				cr = len(data)
+			}
+		}
+		var end, next int
+		switch {
+		case lf < cr:
+			end, next = lf, lf+1
+		case cr < len(data):
+			end, next = cr, cr+1
+			if next < len(data) {
+				if data[next] == '\n' {
+					next++
+				}
+			} else if !atEOF {
+				return s.carry(st, pos, line, gStart, gLine) // LF may follow
+			}
+		default:
+			if !atEOF {
+				return s.carry(st, pos, line, gStart, gLine)
+			}
+			end, next = len(data), len(data)
+		}
+		ln := data[pos:end]
+
+		if inBrace {
+			// Inside a comment that spans lines: nothing here starts a game.
+			var effEnd int
+			inBrace, effEnd = commentState(ln, true)
+			if !inBrace {
+				lastResult = endsWithResult(ln[:effEnd])
+			}
+		} else {
+			k := 0
+			for k < len(ln) && (ln[k] == ' ' || ln[k] == '\t') {
+				k++
+			}
+			switch {
+			case k == len(ln): // blank
+				if st == stTags {
+					st = stGap
+				} else if st == stMoves {
+					blankAfterMoves = true
+				}
+			case ln[k] == '[':
+				if st != stTags {
+					if st != stNone {
+						s.emit(c, data, gStart, pos, gLine, nil)
+					}
+					gStart, gLine, st = pos, line, stTags
+				}
+			case ln[k] == '%' && k == 0, ln[k] == ';':
+				// Escape or comment line: belongs to the game it is in, starts none.
+			default: // movetext
+				if st == stNone || (st == stMoves && blankAfterMoves && lastResult) {
+					if st != stNone {
+						s.emit(c, data, gStart, pos, gLine, nil)
+					}
+					gStart, gLine = pos, line
+				}
+				st, blankAfterMoves = stMoves, false
+				var effEnd int
+				inBrace, effEnd = commentState(ln[k:], false)
+				lastResult = !inBrace && endsWithResult(ln[k:k+effEnd])
+			}
+		}
+		pos = next
+		line++
+	}
+	if !atEOF {
+		return s.carry(st, pos, line, gStart, gLine)
+	}
+	if st != stNone {
+		var err error
+		if st != stMoves || inBrace || !lastResult {
+			end := trimRightSpace(data, gStart, len(data))
+			l, col := position(data[gStart:], end-gStart, gLine, 1)
+			err = &SyntaxError{Source: s.source, Game: s.index, Line: l, Column: col,
+				Offset: s.base + int64(end), Excerpt: excerpt(data[gStart:end], end-gStart), Err: ErrTruncated}
+		}
+		s.emit(c, data, gStart, len(data), gLine, err)
+	}
+	return len(data), line
+}
+
+// carry returns the start of the unfinished part of the buffer: the current game, or the current
+// line between games.
+func (s *Splitter) carry(st, pos int, line int64, gStart int, gLine int64) (int, int64) {
+	if st != stNone {
+		return gStart, gLine
+	}
+	return pos, line
+}
+
+// emit appends the game data[start:next] (trailing blanks trimmed) to c.
+func (s *Splitter) emit(c *Chunk, data []byte, start, next int, line int64, err error) {
+	c.Games = append(c.Games, Game{
+		Index:  s.index,
+		Offset: s.base + int64(start),
+		Line:   line,
+		Start:  start,
+		End:    trimRightSpace(data, start, next),
+		Err:    err,
+	})
+	s.index++
+}
+
+// trimRightSpace returns the end of data[start:end] without trailing blanks and line ends.
+func trimRightSpace(data []byte, start, end int) int {
+	for end > start {
+		switch data[end-1] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			end--
+		default:
+			return end
+		}
+	}
+	return end
+}
+
+// commentState scans one movetext line. inside says the line starts within a { } comment. It
+// returns whether the line ends within a comment, and where its tokens end (at a ';' comment
+// outside braces, else len(ln)).
+func commentState(ln []byte, inside bool) (bool, int) {
+	i := 0
+	if inside {
+		j := bytes.IndexByte(ln, '}')
+		if j < 0 {
+			return true, len(ln)
+		}
+		i = j + 1
+	}
+	rest := ln[i:]
+	if bytes.IndexByte(rest, ';') < 0 {
+		if bytes.IndexByte(rest, '{') < 0 {
+			return false, len(ln)
+		}
+		// The last brace decides: after a '}' we are outside, after a '{' inside.
+		for k := len(rest) - 1; k >= 0; k-- {
+			switch rest[k] {
+			case '}':
+				return false, len(ln)
+			case '{':
+				return true, len(ln)
+			}
+		}
+		return false, len(ln)
+	}
+	in := false
+	for k := i; k < len(ln); k++ {
+		switch ln[k] {
+		case '{':
+			in = true
+		case '}':
+			in = false
+		case ';':
+			if !in {
+				return false, k
+			}
+		}
+	}
+	return in, len(ln)
+}
+
+// endsWithResult reports whether the movetext b ends with a result token.
+func endsWithResult(b []byte) bool {
+	n := trimRightSpace(b, 0, len(b))
+	b = b[:n]
+	var k int
+	switch {
+	case n >= 1 && b[n-1] == '*':
+		k = 1
+	case n >= 3 && (string(b[n-3:]) == "1-0" || string(b[n-3:]) == "0-1"):
+		k = 3
+	case n >= 7 && string(b[n-7:]) == "1/2-1/2":
+		k = 7
+	default:
+		return false
+	}
+	if n == k {
+		return true
+	}
+	switch b[n-k-1] {
+	case ' ', '\t', '}', ')', '.':
+		return true
+	}
+	return false
+}

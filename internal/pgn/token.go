@@ -1,0 +1,491 @@
+package pgn
+
+import "bytes"
+
+// Token is the kind of item [Tokenizer.Next] found.
+type Token uint8
+
+// Tokens. Move numbers ("12.", "12...") are skipped, and so are variations, ';' comments and '%'
+// escape lines.
+const (
+	TokEnd     Token = iota // the game is over: see Tokenizer.Err
+	TokTag                  // a tag pair: TagName and Bytes (the raw value, escapes intact)
+	TokSAN                  // a move in SAN as written, without annotation glyphs: Bytes
+	TokNAG                  // a numeric annotation glyph ($n, or !, ?, !!, ??, !?, ?!): NAG
+	TokComment              // a { } comment: Bytes is the text between the braces
+	TokResult               // 1-0, 0-1, 1/2-1/2 or *: Bytes
+)
+
+var tokenNames = [...]string{"end", "tag", "SAN", "NAG", "comment", "result"}
+
+func (k Token) String() string {
+	if int(k) < len(tokenNames) {
+		return tokenNames[k]
+	}
+	return "token?"
+}
+
+// Color is a side.
+type Color uint8
+
+// Sides.
+const (
+	White Color = iota
+	Black
+)
+
+func (c Color) String() string {
+	if c == White {
+		return "white"
+	}
+	return "black"
+}
+
+// Byte classes of movetext.
+const (
+	cBad     = iota // cannot start or continue a token
+	cSpace          // blank, line end or other control byte
+	cWord           // may be part of a SAN, result or move number
+	cDigit          // a word byte that starts a move number or a result
+	cBrace          // {
+	cSemi           // ;
+	cOpen           // (
+	cClose          // )
+	cDollar         // $
+	cGlyph          // ! or ?
+	cPercent        // %
+)
+
+var class = func() (t [256]uint8) {
+	for c := 0x21; c < 256; c++ {
+		t[c] = cWord
+	}
+	// Blanks, and every other control byte: NULs and the like turn up between games in real
+	// files and carry no meaning.
+	for c := 0; c < 0x20; c++ {
+		t[c] = cSpace
+	}
+	t[' '], t[0x7f] = cSpace, cSpace
+	for c := '0'; c <= '9'; c++ {
+		t[c] = cDigit
+	}
+	for _, c := range []byte("[]}\"<>") {
+		t[c] = cBad
+	}
+	t['{'], t[';'], t['('], t[')'] = cBrace, cSemi, cOpen, cClose
+	t['$'], t['!'], t['?'], t['%'] = cDollar, cGlyph, cGlyph, cPercent
+	return t
+}()
+
+// tagName holds the bytes allowed in a tag name.
+var tagName = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c == '_' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+	}
+	return t
+}()
+
+// Tokenizer reads the tags and movetext of one game. Use Reset (or ResetBytes) for each game,
+// then call Next until it returns TokEnd, then Err. The []byte values it returns are views into
+// the game's bytes: valid as long as those bytes are (for a Chunk, until Release), not to be
+// modified, and no token allocates. A Tokenizer is reused from game to game; it is not safe for
+// concurrent use.
+//
+// The main line is tokenised; variations are skipped whole (parentheses are counted outside
+// comments) and must balance. The first error ends the game: Next returns TokEnd and Err the
+// *SyntaxError. A game the Splitter delivered with Game.Err ends with that error once its
+// tokens are read.
+type Tokenizer struct {
+	data    []byte
+	pos     int
+	source  string
+	index   int64
+	offset  int64 // stream offset of data[0]
+	line    int64 // stream line of data[0]
+	gameErr error // the Splitter's verdict on the game, reported at its end
+
+	tok        Token
+	start      int    // start of the current token in data
+	val        []byte // Bytes
+	name       []byte // TagName
+	nag        int
+	ply        int
+	blackFirst bool
+	inMoves    bool
+	result     bool
+	done       bool
+	err        error
+}
+
+// Reset makes t read game i of chunk c.
+func (t *Tokenizer) Reset(c *Chunk, i int) {
+	g := &c.Games[i]
+	t.reset(c.GameBytes(i), c.Source, g.Index, g.Offset, g.Line, g.Err)
+}
+
+// ResetBytes makes t read data as one game with no source, index 0, at offset 0 and line 1.
+func (t *Tokenizer) ResetBytes(data []byte) {
+	t.reset(data, "", 0, 0, 1, nil)
+}
+
+func (t *Tokenizer) reset(data []byte, source string, index, offset, line int64, gameErr error) {
+	*t = Tokenizer{data: data, source: source, index: index, offset: offset, line: line, gameErr: gameErr}
+	if bytes.HasPrefix(data, utf8BOM) {
+		t.pos = len(utf8BOM)
+	}
+}
+
+// Err returns the error that ended the game, or nil when it was read whole.
+func (t *Tokenizer) Err() error { return t.err }
+
+// Token returns the current token.
+func (t *Tokenizer) Token() Token { return t.tok }
+
+// Bytes returns the current token's bytes: the raw tag value, the SAN, the comment text or the
+// result.
+func (t *Tokenizer) Bytes() []byte { return t.val }
+
+// TagName returns the name of the current tag.
+func (t *Tokenizer) TagName() []byte { return t.name }
+
+// NAG returns the current annotation glyph's number.
+func (t *Tokenizer) NAG() int { return t.nag }
+
+// Ply returns the number of main-line moves read so far, the current one included.
+func (t *Tokenizer) Ply() int { return t.ply }
+
+// Mover returns the side that made the last main-line move (the move a comment follows). It
+// takes a "FEN" tag's side to move into account; with Ply 0 it is the side before the first.
+func (t *Tokenizer) Mover() Color {
+	if (t.ply%2 == 1) != t.blackFirst {
+		return White
+	}
+	return Black
+}
+
+// Clock returns the [%clk] time of the current comment in seconds (see ParseClock): the clock of
+// the side Mover returns.
+func (t *Tokenizer) Clock() (seconds float64, ok bool) {
+	if t.tok != TokComment {
+		return 0, false
+	}
+	return ParseClock(t.val)
+}
+
+// Eval returns the [%eval] value of the current comment as written (see ParseEval).
+func (t *Tokenizer) Eval() ([]byte, bool) {
+	if t.tok != TokComment {
+		return nil, false
+	}
+	return ParseEval(t.val)
+}
+
+// Offset returns the stream offset of the current token's first byte.
+func (t *Tokenizer) Offset() int64 { return t.offset + int64(t.start) }
+
+// Pos returns the 1-based stream line and column of the current token. It counts lines from
+// the game's start, so it costs a pass over the game: meant for error reports.
+func (t *Tokenizer) Pos() (line int64, column int) {
+	return position(t.data, t.start, t.line, 1)
+}
+
+// ErrorAt returns a *SyntaxError that places err at the current token, for faults the caller
+// finds (an illegal move, say).
+func (t *Tokenizer) ErrorAt(err error) *SyntaxError {
+	return t.errorAt(t.start, err)
+}
+
+func (t *Tokenizer) errorAt(at int, err error) *SyntaxError {
+	line, col := position(t.data, at, t.line, 1)
+	return &SyntaxError{Source: t.source, Game: t.index, Line: line, Column: col,
+		Offset: t.offset + int64(at), Excerpt: excerpt(t.data, at), Err: err}
+}
+
+// fail ends the game with err at data[at]. A fault that only says the game stopped early (an
+// open comment or variation at the end of the bytes) gives way to the Splitter's ErrTruncated or
+// ErrGameTooLong, which says why.
+func (t *Tokenizer) fail(at int, err error, atEnd bool) Token {
+	if atEnd && t.gameErr != nil {
+		t.err = t.gameErr
+	} else {
+		t.err = t.errorAt(at, err)
+	}
+	t.done, t.tok, t.val = true, TokEnd, nil
+	return TokEnd
+}
+
+func (t *Tokenizer) end() Token {
+	t.done, t.tok, t.val, t.start = true, TokEnd, nil, len(t.data)
+	t.err = t.gameErr
+	return TokEnd
+}
+
+// Next reads the next token and returns its kind; TokEnd at the end of the game or at its first
+// error.
+func (t *Tokenizer) Next() Token {
+	if t.done {
+		return TokEnd
+	}
+	data := t.data
+	if !t.inMoves {
+		t.skipBetween()
+		if t.pos < len(data) && data[t.pos] == '[' {
+			return t.readTag()
+		}
+		t.inMoves = true
+	}
+	for t.pos < len(data) {
+		c := data[t.pos]
+		switch class[c] {
+		case cSpace:
+			t.pos++
+		case cWord, cDigit:
+			if tok, ok := t.readWord(); ok {
+				return tok
+			}
+			if t.done {
+				return TokEnd
+			}
+		case cBrace:
+			j := bytes.IndexByte(data[t.pos+1:], '}')
+			if j < 0 {
+				return t.fail(t.pos, ErrComment, true)
+			}
+			t.start, t.tok = t.pos, TokComment
+			t.val = data[t.pos+1 : t.pos+1+j]
+			t.pos += j + 2
+			return TokComment
+		case cSemi:
+			t.pos = lineEnd(data, t.pos)
+		case cOpen:
+			if !t.skipVariation() {
+				return TokEnd
+			}
+		case cClose:
+			return t.fail(t.pos, ErrVariation, false)
+		case cDollar:
+			j := t.pos + 1
+			n := 0
+			for j < len(data) && class[data[j]] == cDigit {
+				n = min(n*10+int(data[j]-'0'), 1000)
+				j++
+			}
+			if j == t.pos+1 || n > 255 {
+				return t.fail(t.pos, ErrNAG, false)
+			}
+			t.start, t.tok, t.nag, t.val = t.pos, TokNAG, n, data[t.pos:j]
+			t.pos = j
+			return TokNAG
+		case cGlyph:
+			j := t.pos
+			for j < len(data) && class[data[j]] == cGlyph {
+				j++
+			}
+			n := glyphNAG(data[t.pos:j])
+			if n == 0 {
+				return t.fail(t.pos, ErrNAG, false)
+			}
+			t.start, t.tok, t.nag, t.val = t.pos, TokNAG, n, data[t.pos:j]
+			t.pos = j
+			return TokNAG
+		case cPercent:
+			if t.pos > 0 && data[t.pos-1] != '\n' && data[t.pos-1] != '\r' {
+				return t.fail(t.pos, ErrToken, false)
+			}
+			t.pos = lineEnd(data, t.pos)
+		default:
+			return t.fail(t.pos, ErrToken, false)
+		}
+	}
+	return t.end()
+}
+
+// skipBetween skips blanks, '%' escape lines and ';' comment lines before and between tags.
+func (t *Tokenizer) skipBetween() {
+	data := t.data
+	for t.pos < len(data) {
+		switch c := data[t.pos]; {
+		case class[c] == cSpace:
+			t.pos++
+		case c == ';' || c == '%' && (t.pos == 0 || data[t.pos-1] == '\n' || data[t.pos-1] == '\r'):
+			t.pos = lineEnd(data, t.pos)
+		default:
+			return
+		}
+	}
+}
+
+// readTag reads the tag pair at t.pos ('['). A value may hold \" and \\ escapes; a bare '"' that
+// is not followed by ']' is taken as part of the value, as hand-typed files have them.
+func (t *Tokenizer) readTag() Token {
+	data := t.data
+	at := t.pos
+	j := skipBlanks(data, at+1)
+	ns := j
+	for j < len(data) && tagName[data[j]] {
+		j++
+	}
+	if j == ns {
+		return t.fail(at, ErrTag, j >= len(data))
+	}
+	name := data[ns:j]
+	j = skipBlanks(data, j)
+	if j >= len(data) || data[j] != '"' {
+		return t.fail(at, ErrTag, j >= len(data))
+	}
+	j++
+	vs := j
+	for {
+		if j >= len(data) {
+			return t.fail(at, ErrTag, true)
+		}
+		switch data[j] {
+		case '\\':
+			if j+1 < len(data) && data[j+1] != '\n' && data[j+1] != '\r' {
+				j += 2
+				continue
+			}
+		case '\n', '\r':
+			return t.fail(at, ErrTag, false)
+		case '"':
+			if k := skipBlanks(data, j+1); k < len(data) && data[k] == ']' {
+				t.start, t.tok, t.name, t.val = at, TokTag, name, data[vs:j]
+				t.pos = k + 1
+				if string(name) == "FEN" {
+					t.blackFirst = fenBlackToMove(t.val)
+				}
+				return TokTag
+			}
+		}
+		j++
+	}
+}
+
+// fenBlackToMove reports whether the FEN's second field is "b".
+func fenBlackToMove(fen []byte) bool {
+	i := bytes.IndexByte(fen, ' ')
+	for i >= 0 && i+1 < len(fen) && fen[i+1] == ' ' {
+		i++
+	}
+	return i >= 0 && i+1 < len(fen) && fen[i+1] == 'b'
+}
+
+// readWord reads the word at t.pos: a move number (skipped: ok is false), a result or a SAN.
+func (t *Tokenizer) readWord() (Token, bool) {
+	data := t.data
+	s := t.pos
+	j := s
+	for j < len(data) {
+		if k := class[data[j]]; k != cWord && k != cDigit {
+			break
+		}
+		j++
+	}
+	w := data[s:j]
+	if class[w[0]] == cDigit || w[0] == '.' {
+		d := 0
+		for d < len(w) && class[w[d]] == cDigit {
+			d++
+		}
+		if d == len(w) || w[d] == '.' { // "12", "12.", "12...", "12.e4", "..."
+			for d < len(w) && w[d] == '.' {
+				d++
+			}
+			t.pos = s + d
+			return 0, false
+		}
+	}
+	if isResult(w) {
+		if t.result {
+			t.fail(s, ErrAfterResult, false)
+			return TokEnd, false
+		}
+		t.result = true
+		t.start, t.tok, t.val, t.pos = s, TokResult, w, j
+		return TokResult, true
+	}
+	if t.result {
+		t.fail(s, ErrAfterResult, false)
+		return TokEnd, false
+	}
+	t.ply++
+	t.start, t.tok, t.val, t.pos = s, TokSAN, w, j
+	return TokSAN, true
+}
+
+func isResult(w []byte) bool {
+	switch string(w) {
+	case "1-0", "0-1", "1/2-1/2", "*":
+		return true
+	}
+	return false
+}
+
+// glyphNAG maps the suffix annotations to their NAGs; 0 for anything else.
+func glyphNAG(g []byte) int {
+	switch string(g) {
+	case "!":
+		return 1
+	case "?":
+		return 2
+	case "!!":
+		return 3
+	case "??":
+		return 4
+	case "!?":
+		return 5
+	case "?!":
+		return 6
+	}
+	return 0
+}
+
+// skipVariation skips the variation that opens at t.pos, nested ones included. Parentheses inside
+// { } and ';' comments do not count. It reports false (and ends the game) when the variation
+// does not close.
+func (t *Tokenizer) skipVariation() bool {
+	data := t.data
+	depth := 0
+	for j := t.pos; j < len(data); j++ {
+		switch data[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				t.pos = j + 1
+				return true
+			}
+		case '{':
+			k := bytes.IndexByte(data[j+1:], '}')
+			if k < 0 {
+				t.fail(j, ErrComment, true)
+				return false
+			}
+			j += k + 1
+		case ';':
+			j = lineEnd(data, j) - 1
+		}
+	}
+	t.fail(t.pos, ErrVariation, true)
+	return false
+}
+
+// lineEnd returns the index of the line end (LF or CR) at or after i, or len(data).
+func lineEnd(data []byte, i int) int {
+	rest := data[i:]
+	n := bytes.IndexByte(rest, '\n')
+	if n < 0 {
+		n = len(rest)
+	}
+	if r := bytes.IndexByte(rest[:n], '\r'); r >= 0 {
+		n = r
+	}
+	return i + n
+}
+
+func skipBlanks(data []byte, j int) int {
+	for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
+		j++
+	}
+	return j
+}
