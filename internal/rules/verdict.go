@@ -235,16 +235,14 @@ type Summary struct {
 
 	MaxRepetitions   int // over the positions judged: P0 ... EndPly, else P0 ... Pn
 	MaxHalfmoveClock int
-
-	FinalFEN string // FEN of Pn (the same for every edition)
 }
 
 // Verdict is everything the Judge says about one game, for every edition it
 // was judged under. It belongs to the Judge and is valid until the next Begin.
 type Verdict struct {
-	Plies    int  // n: half-moves replayed
-	Failed   bool // the game stopped at a half-move that could not be replayed (Judge.Fail)
-	FinalFEN string
+	Plies  int            // n: half-moves replayed
+	Failed bool           // the game stopped at a half-move that could not be replayed (Judge.Fail)
+	Final  board.Position // Pn, for the final_fen column (format it only when it is written)
 
 	Games    []Summary // one per edition, in the order of the choices given to Begin
 	Findings []Finding // every finding of every edition; per edition in ply order

@@ -1,0 +1,559 @@
+package rules
+
+import "github.com/pgnscan/pgnscan/internal/board"
+
+// The two claimable rules, as indices of the per-rule arrays.
+const (
+	claimThree = 0 // threefold repetition (9.2)
+	claimFifty = 1 // fifty moves (9.3)
+)
+
+// claimRec is the first position at which one side could make one claim.
+type claimRec struct {
+	set    bool
+	ply    int
+	kind   Kind       // the first of on_board, move_played, move_available that holds
+	move   board.Move // the claiming move for the move kinds
+	played bool       // the move actually played also makes the claim (taken at Pn-1)
+	reps   int
+	hmc    int
+	snap   int    // index of the position in Judge.snaps
+	san    string // formatted once at Finish, shared by the editions
+}
+
+// snapshot keeps a position that a finding refers to, so that its FEN and
+// SANs are formatted only at Finish, and only for findings.
+type snapshot struct {
+	ply int
+	pos board.Position
+	fen string
+}
+
+// edState is one edition's view of the game: where it ended and what had
+// been counted by then.
+type edState struct {
+	Choice
+	ended   bool
+	endPly  int
+	endRule Rule
+	endSnap int
+	endReps int
+	endHmc  int
+	opps    [2][2]int32 // claim opportunities before the end, [rule][side]
+	maxReps int
+	maxHmc  int
+}
+
+// Judge follows one game at a time, position by position, and judges it under
+// several editions at once (rules.md sections 3 and 4). The per-position facts
+// (occurrence count, halfmove clock, dead position, claims) are computed once;
+// each edition only decides where its game ends.
+//
+// A Judge owns the position being replayed: the caller resolves each move on
+// Position() and hands it to Play. A Judge is reused from game to game (Begin
+// resets it) and allocates nothing per half-move once its buffers have grown;
+// it is not safe for concurrent use: give each worker its own.
+type Judge struct {
+	pos     board.Position
+	scratch board.Position // for exact comparisons of a position one move ahead
+	ply     int            // i of the current position Pi
+	result  Result
+	failed  bool
+	done    bool // Finish was called
+	eds     []edState
+	live    int // editions whose game has not ended yet
+
+	// The window: the positions since the last irreversible move, the only ones
+	// the current position can repeat. Entry w is ply winPly+w, with side to
+	// move winTurn for even w.
+	keys    []uint64
+	ids     []board.Identity
+	counts  []int32
+	twice   [2][]int32 // window entries seen at least twice, by their side to move
+	winTurn board.Color
+
+	count   int  // count(Pi)
+	hmc     int  // hmc(Pi)
+	dead    bool // Pi is dead by material
+	maxReps int
+	maxHmc  int
+
+	opps        [2][2]int32 // claim opportunities so far, [rule][side]
+	first       [2][2]claimRec
+	playedFlags ClaimSet // claims made by the move actually played at the previous position
+	finalFlags  ClaimSet // claims at the final position
+
+	snaps []snapshot
+	moves board.MoveList
+	buf   []byte
+	v     Verdict
+}
+
+// NewJudge returns a Judge ready for Begin.
+func NewJudge() *Judge {
+	return &Judge{}
+}
+
+// Begin starts a game from start (P0: the standard array, or the FEN of a
+// set-up game) with the recorded result, to be judged under each of the
+// choices (as Selection.Choose returns them; the slice is copied).
+func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
+	j.pos = start
+	j.ply = 0
+	j.result = result
+	j.failed = false
+	j.done = false
+	j.eds = j.eds[:0]
+	for _, c := range choices {
+		j.eds = append(j.eds, edState{Choice: c, endPly: -1})
+	}
+	j.live = len(j.eds)
+	j.maxReps, j.maxHmc = 0, 0
+	j.opps = [2][2]int32{}
+	j.first = [2][2]claimRec{}
+	j.playedFlags, j.finalFlags = 0, 0
+	j.snaps = j.snaps[:0]
+	j.register(true, true)
+}
+
+// Position returns the current position Pi, on which the caller resolves the
+// next move (ParseSAN). The caller must not change it.
+func (j *Judge) Position() *board.Position { return &j.pos }
+
+// Ply returns i, the number of half-moves played so far.
+func (j *Judge) Ply() int { return j.ply }
+
+// Play judges the current position Pi, given that m (legal in Pi) is the move
+// played from it, then plays m: the new current position is Pi+1.
+func (j *Judge) Play(m board.Move) {
+	j.close(m)
+	p := &j.pos
+	irreversible := p.IsIrreversible(m)
+	zeroing := irreversible && p.IsZeroing(m)
+	p.Play(m)
+	j.ply++
+	j.register(irreversible, zeroing)
+}
+
+// Fail records that the next half-move of the game could not be replayed: the
+// game is judged on the positions played so far, P0 ... Pi, and its findings
+// stand. Since the game score goes on past Pi, no claim counts as taken and
+// an ending at Pi counts as not applied. Call Finish next.
+func (j *Judge) Fail() { j.failed = true }
+
+// register enters the new current position into the window and computes its
+// facts. reset says the move that led here was irreversible (or there was
+// none): no earlier position can recur. zeroing says material may have
+// changed, so the dead-position test must be redone.
+func (j *Judge) register(reset, zeroing bool) {
+	p := &j.pos
+	if reset {
+		j.keys = j.keys[:0]
+		j.ids = j.ids[:0]
+		j.counts = j.counts[:0]
+		j.twice[0] = j.twice[0][:0]
+		j.twice[1] = j.twice[1][:0]
+		j.winTurn = p.Turn()
+	}
+	key, id := p.Key(), p.Identity()
+	w := len(j.keys)
+	count := int32(1)
+	// Same side to move means every second entry; the same placement cannot
+	// come back after only two half-moves, so the walk starts four back. The
+	// first exact match is the latest occurrence, which carries the count.
+	for k := w - 4; k >= 0; k -= 2 {
+		if j.keys[k] == key && j.ids[k] == id {
+			count = j.counts[k] + 1
+			break
+		}
+	}
+	j.keys = append(j.keys, key)
+	j.ids = append(j.ids, id)
+	j.counts = append(j.counts, count)
+	if count >= 2 {
+		t := p.Turn()
+		j.twice[t] = append(j.twice[t], int32(w))
+	}
+	j.count = int(count)
+	j.hmc = p.HalfmoveClock()
+	if j.count > j.maxReps {
+		j.maxReps = j.count
+	}
+	if j.hmc > j.maxHmc {
+		j.maxHmc = j.hmc
+	}
+	if zeroing {
+		j.dead = p.IsDeadByMaterial()
+	}
+}
+
+// close judges the current position Pi once it is known whether a move was
+// played from it: m, or none (m == 0) when Pi is the final position.
+func (j *Judge) close(m board.Move) {
+	if j.live > 0 {
+		j.endings(m == 0)
+	}
+	var flags, played ClaimSet
+	if j.live > 0 {
+		flags, played = j.claims(m)
+	}
+	if m == 0 {
+		j.finalFlags = flags
+	} else {
+		j.playedFlags = played
+	}
+}
+
+// endings ends every edition under which the game is over at Pi (rules.md 3).
+// Checkmate and stalemate are only possible at the final position: from any
+// other a legal move was played.
+func (j *Judge) endings(final bool) {
+	mate, stale := false, false
+	if final {
+		mate = j.pos.IsCheckmate()
+		stale = !mate && j.pos.IsStalemate()
+	} else if !j.dead && j.count < 5 && j.hmc < 100 {
+		return
+	}
+	for i := range j.eds {
+		e := &j.eds[i]
+		if e.ended {
+			continue
+		}
+		// The order is the precedence of end_rule: checkmate, stalemate, dead
+		// position, fivefold, 75 moves (lichess: 50 moves).
+		r := NoRule
+		switch {
+		case mate:
+			r = Checkmate // 5.1a, 5.1.1; also takes precedence over 9.6b / 9.6.2
+		case stale:
+			r = Stalemate // 5.2a, 5.2.1
+		case j.dead:
+			r = DeadPosition // 9.6 (2009), 9.7 (2014), 5.2.2 (2017), section 5
+		case e.Edition.Fivefold != NoFivefold && j.count >= 5 &&
+			(e.Edition.Fivefold == FivefoldAny || j.consecutiveFive()):
+			r = Fivefold // 9.6a, 9.6.1, lichess
+		case e.Edition.SeventyFive && j.hmc >= 150:
+			r = SeventyFiveMove // 9.6b, 9.6.2
+		case e.Edition.FiftyAutomatic && j.hmc >= 100:
+			r = FiftyMove // lichess: 50 moves end the game
+		}
+		if r == NoRule {
+			continue
+		}
+		e.ended = true
+		e.endPly = j.ply
+		e.endRule = r
+		e.endSnap = j.snap()
+		e.endReps = j.count
+		e.endHmc = j.hmc
+		e.opps = j.opps // claims at Pi and later are not judged
+		e.maxReps = j.maxReps
+		e.maxHmc = j.maxHmc
+		j.live--
+	}
+}
+
+// consecutiveFive reports whether Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, the
+// fide2014 reading of 9.6a. All five stand in the window if they are equal.
+func (j *Judge) consecutiveFive() bool {
+	w := len(j.keys) - 1
+	if w < 16 {
+		return false
+	}
+	for k := w - 4; k >= w-16; k -= 4 {
+		if j.keys[k] != j.keys[w] || j.ids[k] != j.ids[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// claims finds the claims the side to move has at Pi (rules.md 4.2), counts
+// them and keeps the first of each rule. It returns the claims that hold at
+// Pi, and those made by the played move m itself.
+func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
+	p := &j.pos
+	us := p.Turn()
+	gate := len(j.twice[us.Other()]) > 0
+	if j.count < 3 && !gate && j.hmc < 99 {
+		return 0, 0 // the common case: nothing to claim
+	}
+
+	// Threefold (9.2): on the board, or by a move to a position that already
+	// stood twice. Only quiet piece moves can recreate an earlier position,
+	// and only when some position with the other side to move stood twice.
+	kind, move, reps := NoKind, board.Move(0), 0
+	if j.count >= 3 {
+		kind, reps = OnBoard, j.count
+	}
+	if gate {
+		if m != 0 && !p.IsIrreversible(m) {
+			if w := j.findAfter(m, true); w >= 0 {
+				played |= ClaimThreefold
+				if kind == NoKind {
+					kind, move, reps = MovePlayed, m, int(j.counts[w])+1
+				}
+			}
+		}
+		if kind == NoKind {
+			p.QuietPieceMoves(&j.moves)
+			for _, q := range j.moves.Moves[:j.moves.N] {
+				if q == m {
+					continue
+				}
+				if w := j.findAfter(q, true); w >= 0 {
+					kind, move, reps = MoveAvailable, q, int(j.counts[w])+1
+					break
+				}
+			}
+		}
+	}
+	if kind != NoKind {
+		flags |= ClaimThreefold
+		j.record(claimThree, us, kind, move, reps, played&ClaimThreefold != 0)
+	}
+
+	// Fifty moves (9.3): on the board from hmc 100, by intended move at hmc 99
+	// with any move that is neither a capture nor a pawn move.
+	kind, move = NoKind, 0
+	switch {
+	case j.hmc >= 100:
+		kind = OnBoard
+	case j.hmc == 99:
+		if m != 0 && !p.IsZeroing(m) {
+			kind, move = MovePlayed, m
+			played |= ClaimFifty
+		} else {
+			p.LegalMoves(&j.moves)
+			for _, q := range j.moves.Moves[:j.moves.N] {
+				if !p.IsZeroing(q) {
+					kind, move = MoveAvailable, q
+					break
+				}
+			}
+		}
+	}
+	if kind != NoKind {
+		flags |= ClaimFifty
+		reps = j.count
+		if kind != OnBoard && !j.first[claimFifty][us].set {
+			reps = j.countAfter(move)
+		}
+		j.record(claimFifty, us, kind, move, reps, played&ClaimFifty != 0)
+	}
+	return flags, played
+}
+
+// record counts a claim opportunity of side us at Pi and keeps it if it is
+// that side's first for the rule.
+func (j *Judge) record(rule int, us board.Color, kind Kind, move board.Move, reps int, played bool) {
+	j.opps[rule][us]++
+	r := &j.first[rule][us]
+	if r.set {
+		return
+	}
+	*r = claimRec{set: true, ply: j.ply, kind: kind, move: move, played: played, reps: reps, hmc: j.hmc, snap: j.snap()}
+}
+
+// findAfter returns the window entry of the position that m (a legal move at
+// Pi) would make, or -1: among the entries seen at least twice when twice is
+// set, else among all. A key match is confirmed by an exact comparison of the
+// identities before it counts.
+func (j *Judge) findAfter(m board.Move, twice bool) int {
+	them := j.pos.Turn().Other()
+	key := j.pos.KeyAfter(m)
+	played := false
+	var id board.Identity
+	match := func(w int) bool {
+		if j.keys[w] != key {
+			return false
+		}
+		if !played {
+			j.scratch = j.pos
+			j.scratch.Play(m)
+			id = j.scratch.Identity()
+			played = true
+		}
+		return j.ids[w] == id
+	}
+	if twice {
+		l := j.twice[them]
+		for k := len(l) - 1; k >= 0; k-- {
+			if match(int(l[k])) {
+				return int(l[k])
+			}
+		}
+		return -1
+	}
+	w := len(j.keys) - 1 // Pi; entries with the other side to move are Pi-1, Pi-3, ...
+	for k := w - 1; k >= 0; k -= 2 {
+		if match(k) {
+			return k
+		}
+	}
+	return -1
+}
+
+// countAfter returns how many times the position m would make will have
+// stood, that occurrence included.
+func (j *Judge) countAfter(m board.Move) int {
+	if w := j.findAfter(m, false); w >= 0 {
+		return int(j.counts[w]) + 1
+	}
+	return 1
+}
+
+// snap returns the snapshot of the current position, taking it if needed.
+// Snapshots are taken in ply order, so only the last can be for this ply.
+func (j *Judge) snap() int {
+	if n := len(j.snaps); n > 0 && j.snaps[n-1].ply == j.ply {
+		return n - 1
+	}
+	j.snaps = append(j.snaps, snapshot{ply: j.ply, pos: j.pos})
+	return len(j.snaps) - 1
+}
+
+// fen returns the FEN of snapshot s, formatting it once.
+func (j *Judge) fen(s int) string {
+	sn := &j.snaps[s]
+	if sn.fen == "" {
+		j.buf = sn.pos.AppendFEN(j.buf[:0])
+		sn.fen = string(j.buf)
+	}
+	return sn.fen
+}
+
+// Finish judges the final position Pn (the current one) and returns the
+// verdict for every edition. The verdict belongs to the Judge and is valid
+// until the next Begin; calling Finish again returns it unchanged.
+func (j *Judge) Finish() *Verdict {
+	if j.done {
+		return &j.v
+	}
+	j.done = true
+	j.close(0)
+	n := j.ply
+	v := &j.v
+	v.Plies = n
+	v.Failed = j.failed
+	v.Final = j.pos
+	v.Games = v.Games[:0]
+	v.Findings = v.Findings[:0]
+	for i := range j.eds {
+		e := &j.eds[i]
+		ed := e.Edition
+		end := n + 1 // claims are judged at P0 ... P(end-1)
+		s := Summary{Edition: ed, Source: e.Source, Plies: n, EndPly: -1,
+			FirstThreefoldPly: -1, FirstFiftyPly: -1,
+			MaxRepetitions: j.maxReps, MaxHalfmoveClock: j.maxHmc}
+		opps := j.opps
+		if e.ended {
+			end = e.endPly
+			s.EndRule, s.EndPly = e.endRule, e.endPly
+			s.MaxRepetitions, s.MaxHalfmoveClock = e.maxReps, e.maxHmc
+			opps = e.opps
+		}
+		from := len(v.Findings)
+		for rule := claimThree; rule <= claimFifty; rule++ {
+			if (rule == claimThree && !ed.ThreefoldClaim) || (rule == claimFifty && !ed.FiftyClaim) {
+				continue
+			}
+			flag := ClaimThreefold
+			if rule == claimFifty {
+				flag = ClaimFifty
+			}
+			// final_claims (4.2): a claim at Pn, or at Pn-1 by the move played.
+			if (n < end && j.finalFlags&flag != 0) || (n >= 1 && n-1 < end && j.playedFlags&flag != 0) {
+				s.FinalClaims |= flag
+			}
+			for side := board.White; side <= board.Black; side++ {
+				if opps[rule][side] == 0 {
+					continue
+				}
+				r := &j.first[rule][side]
+				if rule == claimThree && (s.FirstThreefoldPly < 0 || r.ply < s.FirstThreefoldPly) {
+					s.FirstThreefoldPly = r.ply
+				}
+				if rule == claimFifty && (s.FirstFiftyPly < 0 || r.ply < s.FirstFiftyPly) {
+					s.FirstFiftyPly = r.ply
+				}
+				v.Findings = append(v.Findings, j.claimFinding(e, rule, side, r, int(opps[rule][side]), n))
+			}
+		}
+		if e.ended {
+			if f, ok := j.endFinding(e, n); ok {
+				v.Findings = append(v.Findings, f)
+			}
+		}
+		sortByPly(v.Findings[from:])
+		v.Games = append(v.Games, s)
+	}
+	return v
+}
+
+// claimFinding builds the row of a side's first claim of a rule (4.2).
+func (j *Judge) claimFinding(e *edState, rule int, side board.Color, r *claimRec, opps, n int) Finding {
+	sn := &j.snaps[r.snap]
+	f := Finding{
+		Edition: e.Edition, Source: e.Source,
+		Rule: Threefold, Kind: r.kind,
+		Ply: r.ply, MoveNumber: sn.pos.FullmoveNumber(), Side: side,
+		Repetitions: r.reps, HalfmoveClock: r.hmc, FEN: j.fen(r.snap),
+		Opportunities: opps, PliesAfter: n - r.ply,
+		ClaimantOutcome: j.result.OutcomeFor(side),
+	}
+	if rule == claimFifty {
+		f.Rule = FiftyMove
+	}
+	f.Article = e.Edition.Article(f.Rule, f.Kind)
+	if r.kind == MovePlayed || r.kind == MoveAvailable {
+		if r.san == "" {
+			j.buf = sn.pos.AppendSAN(j.buf[:0], r.move)
+			r.san = string(j.buf)
+		}
+		f.Move = r.san
+	}
+	// Taken: the game stops there as a draw, at Pn, or at Pn-1 by the played
+	// move (a claim by intended move is made before the move is played).
+	taken := !j.failed && j.result == Draw && (r.ply == n || (r.ply == n-1 && r.played))
+	f.Missed = !taken
+	return f
+}
+
+// endFinding builds the row of an edition's ending: every automatic ending and
+// dead position (4.3), and checkmate or stalemate when the result contradicts
+// it (4.5).
+func (j *Judge) endFinding(e *edState, n int) (Finding, bool) {
+	sn := &j.snaps[e.endSnap]
+	side := sn.pos.Turn()
+	mandated := Draw
+	if e.endRule == Checkmate {
+		mandated = winFor(side.Other())
+	}
+	differs := j.result.differs(mandated)
+	if (e.endRule == Checkmate || e.endRule == Stalemate) && !differs {
+		return Finding{}, false
+	}
+	after := n - e.endPly
+	return Finding{
+		Edition: e.Edition, Source: e.Source,
+		Rule: e.endRule, Article: e.Edition.Article(e.endRule, Automatic), Kind: Automatic,
+		Ply: e.endPly, MoveNumber: sn.pos.FullmoveNumber(), Side: side,
+		Repetitions: e.endReps, HalfmoveClock: e.endHmc, FEN: j.fen(e.endSnap),
+		Opportunities: 1, PliesAfter: after,
+		Missed:          after > 0 || differs || j.failed,
+		ClaimantOutcome: j.result.OutcomeFor(side),
+		MandatedResult:  mandated, ResultDiffers: differs,
+	}, true
+}
+
+// sortByPly orders one edition's findings by ply, keeping the order of equal
+// plies (claims before the ending). Insertion sort: there are at most five.
+func sortByPly(fs []Finding) {
+	for i := 1; i < len(fs); i++ {
+		for k := i; k > 0 && fs[k].Ply < fs[k-1].Ply; k-- {
+			fs[k], fs[k-1] = fs[k-1], fs[k]
+		}
+	}
+}
