@@ -33,10 +33,16 @@ func newParquetSink[R Row](w io.Writer, batch int, kv [][2]string) (s *parquetSi
 	md := arrow.NewMetadata(keys, vals)
 	schema = arrow.NewSchema(schema.Fields(), &md)
 
+	// Dictionary encoding is off: the library's dictionary encoder
+	// allocates for every string value (about 20 allocations per findings
+	// row), and on findings rows plain encoding under zstd gave files half
+	// the size (the FEN, id, offset and clock columns are nearly unique, and
+	// zstd takes care of the repeated tags). Statistics stay on, so query
+	// engines can skip row groups by source, edition or rule.
 	props := parquet.NewWriterProperties(
 		parquet.WithCompression(compress.Codecs.Zstd),
 		parquet.WithMaxRowGroupLength(int64(batch)),
-		parquet.WithDictionaryDefault(true),
+		parquet.WithDictionaryDefault(false),
 		parquet.WithStats(true),
 	)
 	fw, err := pqarrow.NewFileWriter(schema, w, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))

@@ -146,10 +146,18 @@ func setter[R Row](c column[R], arr arrow.Array) func(*R, int) {
 		return func(r *R, i int) { *f(r) = a.Value(i) }
 	case kNullInt32:
 		a, f := arr.(*array.Int32), c.ni32
-		return func(r *R, i int) { *f(r) = NullInt32{Int32: a.Value(i), Valid: a.IsValid(i)} }
+		return func(r *R, i int) {
+			if a.IsValid(i) { // a null slot holds any value: keep the zero value
+				*f(r) = ValidInt32(a.Value(i))
+			}
+		}
 	case kNullFloat64:
 		a, f := arr.(*array.Float64), c.nf64
-		return func(r *R, i int) { *f(r) = NullFloat64{Float64: a.Value(i), Valid: a.IsValid(i)} }
+		return func(r *R, i int) {
+			if a.IsValid(i) {
+				*f(r) = ValidFloat64(a.Value(i))
+			}
+		}
 	case kBool:
 		a, f := arr.(*array.Boolean), c.b
 		return func(r *R, i int) { *f(r) = a.Value(i) }

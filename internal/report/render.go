@@ -45,6 +45,9 @@ func (s *Summary) render(b *strings.Builder) {
 	eds := s.Editions()
 	if len(eds) == 0 {
 		b.WriteString("\nNo games judged.\n")
+	} else {
+		b.WriteString("\nmissed: a claim not taken, or an automatic ending not applied; result differs: the Result\n" +
+			"tag contradicts the board (checkmate, stalemate) or the ending's 1/2-1/2.\n")
 	}
 	for _, e := range eds {
 		b.WriteByte('\n')
