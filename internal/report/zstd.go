@@ -61,4 +61,3 @@ func (z *pooledZstd) EncodeLevel(dst, src []byte, level int) []byte {
 func (z *pooledZstd) Encode(dst, src []byte) []byte {
 	return z.encoder(zstd.SpeedDefault).EncodeAll(src, dst[:0])
 }
-
