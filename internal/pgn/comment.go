@@ -7,13 +7,32 @@ import "bytes"
 // MM:SS is accepted too. It reports false when the comment has no well-formed clock. It does
 // not allocate.
 func ParseClock(comment []byte) (seconds float64, ok bool) {
-	v, ok := command(comment, "clk")
+	var v []byte
+	// Fast path: the clock is the comment's first command, as lichess and chess.com write it.
+	i := 0
+	for i < len(comment) && isBlank(comment[i]) {
+		i++
+	}
+	if rest := comment[i:]; len(rest) > 6 && string(rest[:6]) == "[%clk " {
+		if end := bytes.IndexByte(rest, ']'); end > 0 {
+			v = rest[6:end]
+			for len(v) > 0 && isBlank(v[0]) {
+				v = v[1:]
+			}
+			for len(v) > 0 && isBlank(v[len(v)-1]) {
+				v = v[:len(v)-1]
+			}
+			ok = true
+		}
+	}
 	if !ok {
-		return 0, false
+		if v, ok = command(comment, "clk"); !ok {
+			return 0, false
+		}
 	}
 	var whole int64
 	groups := 0
-	i := 0
+	i = 0
 	for {
 		n, d := 0, 0
 		for i < len(v) && v[i] >= '0' && v[i] <= '9' && d < 10 {

@@ -77,6 +77,14 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
+// wordByte holds the bytes that continue a word (cWord and cDigit).
+var wordByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = class[c] == cWord || class[c] == cDigit
+	}
+	return t
+}()
+
 // tagName holds the bytes allowed in a tag name.
 var tagName = func() (t [256]bool) {
 	for c := 0; c < 256; c++ {
@@ -234,69 +242,92 @@ func (t *Tokenizer) Next() Token {
 		}
 		t.inMoves = true
 	}
-	for t.pos < len(data) {
-		c := data[t.pos]
-		switch class[c] {
+	pos := t.pos
+	for pos < len(data) {
+		switch class[data[pos]] {
 		case cSpace:
-			t.pos++
-		case cWord, cDigit:
-			if tok, ok := t.readWord(); ok {
-				return tok
+			pos++
+		case cWord:
+			if data[pos] == '.' { // "..." after a move number written apart
+				pos++
+				continue
 			}
-			if t.done {
-				return TokEnd
+			j := pos + 1
+			for j < len(data) && wordByte[data[j]] {
+				j++
 			}
+			return t.word(pos, j)
+		case cDigit:
+			// A move number ("12.", "12...", "12" alone), a result, or a SAN with zeros (0-0).
+			j := pos + 1
+			for j < len(data) && class[data[j]] == cDigit {
+				j++
+			}
+			if j == len(data) || data[j] == '.' || !wordByte[data[j]] {
+				for j < len(data) && data[j] == '.' {
+					j++
+				}
+				pos = j
+				continue
+			}
+			for j < len(data) && wordByte[data[j]] {
+				j++
+			}
+			return t.word(pos, j)
 		case cBrace:
-			j := bytes.IndexByte(data[t.pos+1:], '}')
+			j := bytes.IndexByte(data[pos+1:], '}')
 			if j < 0 {
-				return t.fail(t.pos, ErrComment, true)
+				return t.fail(pos, ErrComment, true)
 			}
-			t.start, t.tok = t.pos, TokComment
-			t.val = data[t.pos+1 : t.pos+1+j]
-			t.pos += j + 2
+			t.start, t.tok = pos, TokComment
+			t.val = data[pos+1 : pos+1+j]
+			t.pos = pos + j + 2
 			return TokComment
 		case cSemi:
-			t.pos = lineEnd(data, t.pos)
+			pos = lineEnd(data, pos)
 		case cOpen:
+			t.pos = pos
 			if !t.skipVariation() {
 				return TokEnd
 			}
+			pos = t.pos
 		case cClose:
-			return t.fail(t.pos, ErrVariation, false)
+			return t.fail(pos, ErrVariation, false)
 		case cDollar:
-			j := t.pos + 1
+			j := pos + 1
 			n := 0
 			for j < len(data) && class[data[j]] == cDigit {
 				n = min(n*10+int(data[j]-'0'), 1000)
 				j++
 			}
-			if j == t.pos+1 || n > 255 {
-				return t.fail(t.pos, ErrNAG, false)
+			if j == pos+1 || n > 255 {
+				return t.fail(pos, ErrNAG, false)
 			}
-			t.start, t.tok, t.nag, t.val = t.pos, TokNAG, n, data[t.pos:j]
+			t.start, t.tok, t.nag, t.val = pos, TokNAG, n, data[pos:j]
 			t.pos = j
 			return TokNAG
 		case cGlyph:
-			j := t.pos
+			j := pos
 			for j < len(data) && class[data[j]] == cGlyph {
 				j++
 			}
-			n := glyphNAG(data[t.pos:j])
+			n := glyphNAG(data[pos:j])
 			if n == 0 {
-				return t.fail(t.pos, ErrNAG, false)
+				return t.fail(pos, ErrNAG, false)
 			}
-			t.start, t.tok, t.nag, t.val = t.pos, TokNAG, n, data[t.pos:j]
+			t.start, t.tok, t.nag, t.val = pos, TokNAG, n, data[pos:j]
 			t.pos = j
 			return TokNAG
 		case cPercent:
-			if t.pos > 0 && data[t.pos-1] != '\n' && data[t.pos-1] != '\r' {
-				return t.fail(t.pos, ErrToken, false)
+			if pos > 0 && data[pos-1] != '\n' && data[pos-1] != '\r' {
+				return t.fail(pos, ErrToken, false)
 			}
-			t.pos = lineEnd(data, t.pos)
+			pos = lineEnd(data, pos)
 		default:
-			return t.fail(t.pos, ErrToken, false)
+			return t.fail(pos, ErrToken, false)
 		}
 	}
+	t.pos = pos
 	return t.end()
 }
 
@@ -370,47 +401,23 @@ func fenBlackToMove(fen []byte) bool {
 	return i >= 0 && i+1 < len(fen) && fen[i+1] == 'b'
 }
 
-// readWord reads the word at t.pos: a move number (skipped: ok is false), a result or a SAN.
-func (t *Tokenizer) readWord() (Token, bool) {
-	data := t.data
-	s := t.pos
-	j := s
-	for j < len(data) {
-		if k := class[data[j]]; k != cWord && k != cDigit {
-			break
-		}
-		j++
-	}
-	w := data[s:j]
-	if class[w[0]] == cDigit || w[0] == '.' {
-		d := 0
-		for d < len(w) && class[w[d]] == cDigit {
-			d++
-		}
-		if d == len(w) || w[d] == '.' { // "12", "12.", "12...", "12.e4", "..."
-			for d < len(w) && w[d] == '.' {
-				d++
-			}
-			t.pos = s + d
-			return 0, false
-		}
-	}
-	if isResult(w) {
+// word returns the word data[s:j] as a result or a SAN token.
+func (t *Tokenizer) word(s, j int) Token {
+	w := t.data[s:j]
+	if c := w[0]; (c == '0' || c == '1' || c == '*') && isResult(w) {
 		if t.result {
-			t.fail(s, ErrAfterResult, false)
-			return TokEnd, false
+			return t.fail(s, ErrAfterResult, false)
 		}
 		t.result = true
 		t.start, t.tok, t.val, t.pos = s, TokResult, w, j
-		return TokResult, true
+		return TokResult
 	}
 	if t.result {
-		t.fail(s, ErrAfterResult, false)
-		return TokEnd, false
+		return t.fail(s, ErrAfterResult, false)
 	}
 	t.ply++
 	t.start, t.tok, t.val, t.pos = s, TokSAN, w, j
-	return TokSAN, true
+	return TokSAN
 }
 
 func isResult(w []byte) bool {
