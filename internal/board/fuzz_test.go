@@ -1,0 +1,101 @@
+package board
+
+import (
+	"errors"
+	"testing"
+)
+
+// FuzzFEN: parsing any text must not panic or hang; a FEN that is accepted must give a
+// position whose own FEN reads back to the same position, whose key matches a recomputation,
+// and from which every legal move can be played, written in SAN and decoded again.
+func FuzzFEN(f *testing.F) {
+	for _, s := range []string{
+		StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+		"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+		"4k3/2p2b2/8/3P4/8/1K6/8/8 b - - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+		"4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1",
+		"8/8/8/4k3/8/8/8/4KBN1 w - - 98 80",
+		"7k/PPPPP3/8/8/8/8/3ppppp/K7 w - - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+		"", "/", "8/8/8/8/8/8/8/8 w - - 0 1", "k7/8/8/8/8/8/8/K7 b - e3 0 1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := FromFEN(fen)
+		if err != nil {
+			if !errors.Is(err, ErrInvalidFEN) && !errors.Is(err, ErrUnsupportedVariant) {
+				t.Fatalf("FromFEN(%q): error %v wraps no sentinel", fen, err)
+			}
+			return
+		}
+		if p.key != p.computeKey() {
+			t.Fatalf("%q: key mismatch", fen)
+		}
+		q, err := FromFEN(p.FEN())
+		if err != nil || q != p {
+			t.Fatalf("%q: FEN %q does not read back (%v)", fen, p.FEN(), err)
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		for _, m := range l.Slice() {
+			san := p.SAN(m)
+			back, err := p.ParseSAN([]byte(san))
+			if err != nil || back != m {
+				t.Fatalf("%q: SAN %q of %v decodes to %v, %v", fen, san, m, back, err)
+			}
+			r := p
+			r.Play(m)
+			if r.key != r.computeKey() || p.KeyAfter(m) != r.key {
+				t.Fatalf("%q: key mismatch after %v", fen, m)
+			}
+		}
+	})
+}
+
+// FuzzSAN: decoding any token in a few positions must not panic or hang; an accepted token
+// must name a legal move, and a rejected one must give a *SANError with a sentinel.
+func FuzzSAN(f *testing.F) {
+	positions := []Position{
+		StartPosition(),
+		mustFEN(f, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+		mustFEN(f, "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"),
+		mustFEN(f, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+		mustFEN(f, "1n6/P7/8/8/8/8/8/k1K5 w - - 0 1"),
+		mustFEN(f, "1k6/8/8/8/4Q2Q/K7/8/7Q w - - 0 1"),
+	}
+	for _, s := range []string{
+		"e4", "Nf3", "Nbd7", "N1f3", "Ng1f3", "exd5", "ed5", "exd6e.p.", "e8=Q", "e8Q", "axb8=N+",
+		"O-O", "O-O-O", "0-0", "0-0-0", "Qh4e1", "Qxf7#", "Nf3!?", "Nf3??", "Nf3++", "--", "Z0",
+		"", "x", "=", "O-O-O-O", "Kxe8", "Pe4", "e", "e9", "a8=", "Raa1",
+	} {
+		for i := range positions {
+			f.Add(uint8(i), s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, san string) {
+		p := positions[int(which)%len(positions)]
+		m, err := p.ParseSAN([]byte(san))
+		if err != nil {
+			var se *SANError
+			if !errors.As(err, &se) || se.SAN != san ||
+				!(errors.Is(err, ErrIllegalMove) || errors.Is(err, ErrAmbiguousMove) || errors.Is(err, ErrMalformedSAN)) {
+				t.Fatalf("ParseSAN(%q): bad error %#v", san, err)
+			}
+			return
+		}
+		var l MoveList
+		p.LegalMoves(&l)
+		for _, lm := range l.Slice() {
+			if lm == m {
+				return
+			}
+		}
+		t.Fatalf("%s: ParseSAN(%q) = %v, not a legal move", p.FEN(), san, m)
+	})
+}
