@@ -44,6 +44,11 @@ func newParquetSink[R Row](w io.Writer, batch int, kv [][2]string) (s *parquetSi
 		parquet.WithMaxRowGroupLength(int64(batch)),
 		parquet.WithDictionaryDefault(false),
 		parquet.WithStats(true),
+		// Min/max of FENs and excerpts help no query and would only
+		// swell the footer, which holds them for every row group.
+		parquet.WithStatsFor("fen", false),
+		parquet.WithStatsFor("final_fen", false),
+		parquet.WithStatsFor("excerpt", false),
 	)
 	fw, err := pqarrow.NewFileWriter(schema, w, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	if err != nil {
