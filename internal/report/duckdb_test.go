@@ -95,8 +95,8 @@ func TestDuckDBReadsFindings(t *testing.T) {
 	// Nulls: the fixture has one finding with no white clock and no white Elo.
 	var nullClock, nullElo, missed int64
 	var rate float64
-	err = db.QueryRow("SELECT count(*) FILTER (WHERE white_clock_s IS NULL), count(*) FILTER (WHERE white_elo IS NULL)," +
-		" count(*) FILTER (WHERE missed), sum(black_clock_s) FROM " + lit).Scan(&nullClock, &nullElo, &missed, &rate)
+	err = db.QueryRow("SELECT count(*) FILTER (WHERE white_clock_s IS NULL), count(*) FILTER (WHERE white_elo IS NULL),"+
+		" count(*) FILTER (WHERE missed), sum(black_clock_s) FROM "+lit).Scan(&nullClock, &nullElo, &missed, &rate)
 	if err != nil {
 		t.Fatal(err)
 	}
