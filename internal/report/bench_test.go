@@ -1,7 +1,6 @@
 package report
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -32,13 +31,31 @@ func benchFindings(n int) []Finding {
 	return rows
 }
 
+// benchGames returns n games rows varying like benchFindings.
+func benchGames(n int) []Game {
+	finds := benchFindings(n)
+	games, _, _ := fixtureRows()
+	rows := make([]Game, n)
+	for i := range rows {
+		g := games[i%len(games)]
+		g.GameInfo = finds[i].GameInfo
+		g.Plies = int32(i % 300)
+		g.FinalFEN = finds[i].FEN
+		rows[i] = g
+	}
+	return rows
+}
+
 func benchWrite(b *testing.B, name string) {
-	rows := benchFindings(1 << 16)
+	benchWriteRows(b, name, benchFindings(1<<16))
+}
+
+func benchWriteRows[R Row](b *testing.B, name string, rows []R) {
 	dir := b.TempDir()
 	b.ReportAllocs()
 	b.ResetTimer()
 	path := filepath.Join(dir, name)
-	w, err := Create[Finding](path, Options{})
+	w, err := Create[R](path, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -64,6 +81,13 @@ func BenchmarkWriteParquet(b *testing.B) { benchWrite(b, "f.parquet") }
 // BenchmarkWriteCSV measures findings rows written as CSV, Close included.
 func BenchmarkWriteCSV(b *testing.B) { benchWrite(b, "f.csv") }
 
+// BenchmarkWriteGamesParquet measures games rows (--games: one per game
+// and edition, the large table) written to Parquet.
+func BenchmarkWriteGamesParquet(b *testing.B) { benchWriteRows(b, "g.parquet", benchGames(1<<16)) }
+
+// BenchmarkWriteGamesCSV measures games rows written as CSV.
+func BenchmarkWriteGamesCSV(b *testing.B) { benchWriteRows(b, "g.csv", benchGames(1<<16)) }
+
 // BenchmarkSummaryAddGame measures the summary's cost per games row, paid
 // for every game and edition of a scan.
 func BenchmarkSummaryAddGame(b *testing.B) {
@@ -87,4 +111,3 @@ func BenchmarkSummaryAddFinding(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
-var _ = io.Discard
