@@ -110,4 +110,3 @@ func BenchmarkSummaryAddFinding(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
-
