@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/rules"
+	"github.com/pgnscan/pgnscan/internal/scan"
+)
+
+// scanOptions are the flags of `pgnscan scan` (cli-and-output.md).
+type scanOptions struct {
+	editions     string
+	fallback     string
+	fivefold2014 string
+	out          string
+	games        string
+	errors       string
+	workers      int
+	progress     string
+	summary      string
+	quiet        bool
+}
+
+func newScanCmd(stdin io.Reader) *cobra.Command {
+	var o scanOptions
+	cmd := &cobra.Command{
+		Use:   "scan [flags] INPUT...",
+		Short: "Scan PGN archives, write findings, print a summary",
+		Long: `Scan replays every game of the inputs and writes one row per finding: draw claims a player
+could have made (threefold repetition, fifty moves) and did not, automatic endings (fivefold
+repetition, 75 moves, dead position) that were not applied, and results that contradict the
+board (a mate scored as a draw, a decisive stalemate).
+
+An INPUT is a file, a directory (every PGN archive directly inside it, in name order) or "-"
+for standard input. Compression is recognised from the first bytes: zstd (also multi-frame,
+as lichess publishes), gzip, bzip2, xz, or plain text.
+
+Each game is judged under the rule editions of --edition: fide2009 (alias pre2014), fide2014,
+fide2017 (aliases fide2018, fide2023, current) and lichess. "auto" picks the FIDE edition in
+force on the game's date (EventDate, Date, then UTCDate). See "pgnscan editions".
+
+Exit status: 0 the scan finished (games with errors are counted, not fatal); 1 an input could
+not be read to its end or an output could not be written; 2 bad usage; 130 interrupted (the
+outputs hold every game read so far, and the summary says how far the scan got).`,
+		Example: `  pgnscan scan lichess_db_standard_rated_2025-05.pgn.zst -o may.parquet
+  pgnscan scan --edition auto,lichess --games games.parquet archives/
+  zstdcat big.pgn.zst | pgnscan scan - -o - > findings.csv`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: runE(func(cmd *cobra.Command, args []string) error {
+			return runScan(cmd.Context(), o, args, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		}),
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.editions, "edition", "auto", "comma-separated editions to judge under: fide2009, fide2014, fide2017, lichess, auto")
+	f.StringVar(&o.fallback, "fallback-edition", "fide2017", "edition auto uses for games without a usable date")
+	f.StringVar(&o.fivefold2014, "fivefold-2014", "consecutive", "how fide2014 reads fivefold repetition: consecutive or any")
+	f.StringVarP(&o.out, "out", "o", "findings.parquet", "findings file: .parquet or .csv; - writes CSV to standard output")
+	f.StringVar(&o.games, "games", "", "also write one row per game and edition (.parquet or .csv)")
+	f.StringVar(&o.errors, "errors", "", "also write one row per game that could not be read whole (.parquet or .csv)")
+	f.IntVarP(&o.workers, "workers", "j", 0, "analysis workers (default: the number of CPUs)")
+	f.StringVar(&o.progress, "progress", "auto", "progress bar on standard error: auto (only on a terminal), always or never")
+	f.StringVar(&o.summary, "summary", "", "where the summary goes: a file, or - for standard output (default: standard error)")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary, no progress")
+	return cmd
+}
+
+// runScan validates the options, runs the scan and prints the summary.
+func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	sel, err := rules.NewSelection(o.editions, o.fallback, o.fivefold2014)
+	if err != nil {
+		return usageError{err}
+	}
+	if o.workers < 0 {
+		return usageError{fmt.Errorf("--workers must be at least 1, not %d", o.workers)}
+	}
+	showProgress, err := progressWanted(o.progress, o.quiet, stderr)
+	if err != nil {
+		return usageError{err}
+	}
+	if err := checkOutputs(o); err != nil {
+		return usageError{err}
+	}
+	srcs, err := scan.Resolve(args)
+	if err != nil {
+		return usageError{err}
+	}
+
+	opts := report.Options{Version: Version(), CommandLine: os.Args, Stdout: stdout}
+	out := &report.Outputs{Summary: report.NewSummary()}
+	if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
+		return err
+	}
+	defer out.Abort() // a no-op once closed
+	if o.games != "" {
+		if out.Games, err = report.Create[report.Game](o.games, opts); err != nil {
+			return err
+		}
+	}
+	if o.errors != "" {
+		if out.Errors, err = report.Create[report.Error](o.errors, opts); err != nil {
+			return err
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg := scan.Config{
+		Sources:   srcs,
+		Stdin:     stdin,
+		Selection: sel,
+		Workers:   o.workers,
+		FullGames: o.games != "",
+	}
+	if showProgress {
+		cfg.Progress = scan.NewProgress(stderr)
+	}
+	runErr := scan.Run(ctx, cfg, out)
+	stop()
+	if runErr != nil && !errors.Is(runErr, scan.ErrInputFailed) && !errors.Is(runErr, context.Canceled) {
+		return runErr // an output failed: Abort (deferred) removes the partial files
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	if !o.quiet {
+		if err := printSummary(out.Summary, o.summary, stdout, stderr); err != nil {
+			return err
+		}
+	}
+	if errors.Is(runErr, scan.ErrInputFailed) {
+		return errInputFailed
+	}
+	return runErr
+}
+
+// progressWanted decides whether to draw the progress bar.
+func progressWanted(mode string, quiet bool, stderr io.Writer) (bool, error) {
+	switch mode {
+	case "auto":
+		return !quiet && isTerminal(stderr), nil
+	case "always":
+		return !quiet, nil
+	case "never":
+		return false, nil
+	}
+	return false, fmt.Errorf("--progress must be auto, always or never, not %q", mode)
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// checkOutputs refuses output paths whose format is unknown, and two outputs on one path.
+func checkOutputs(o scanOptions) error {
+	seen := map[string]string{}
+	for _, p := range []struct{ flag, path string }{{"--out", o.out}, {"--games", o.games}, {"--errors", o.errors}} {
+		if p.path == "" {
+			continue
+		}
+		if _, err := report.FormatOf(p.path); err != nil {
+			return fmt.Errorf("%s: %w", p.flag, err)
+		}
+		key := p.path
+		if key != "-" {
+			if abs, err := filepath.Abs(key); err == nil {
+				key = abs
+			}
+		}
+		if other, ok := seen[key]; ok {
+			return fmt.Errorf("%s and %s name the same file %s", other, p.flag, p.path)
+		}
+		seen[key] = p.flag
+	}
+	return nil
+}
+
+// printSummary writes the summary where --summary says.
+func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) error {
+	switch path {
+	case "":
+		_, err := s.WriteTo(stderr)
+		return err
+	case "-":
+		_, err := s.WriteTo(stdout)
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := s.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,241 @@
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/rules"
+)
+
+// ErrInputFailed is returned by Run when the scan finished but at least one input could not be
+// opened or read to its end. The summary says which and why.
+var ErrInputFailed = errors.New("an input could not be read to its end")
+
+// Config says what a scan reads and how.
+type Config struct {
+	Sources   []Source         // the inputs, as Resolve returns them
+	Stdin     io.Reader        // read for "-"; nil means os.Stdin
+	Selection *rules.Selection // the editions every game is judged under
+	Workers   int              // analysis goroutines; 0 means runtime.NumCPU()
+	FullGames bool             // fill every column of games rows (a games table is written)
+	ChunkSize int              // bytes per batch of games; 0 means pgn.DefaultChunkSize
+	Progress  *Progress        // nil: no progress display
+}
+
+// maxInFlight bounds the chunks that exist at once per worker: one being split, one in each
+// worker's queue slot and one waiting to be written. With 4 MiB chunks and W workers the
+// pipeline holds at most (3W+2) chunks, 56 MiB for two workers, whatever the input's size.
+const chunksPerWorker = 3
+
+// Run scans every input of cfg in order and feeds each game's rows to out, in input order
+// (file, then game) whatever the number of workers. A game that cannot be read whole becomes an
+// errors row and the scan goes on. An input that fails ends with the games read before the
+// fault; the other inputs are still scanned and Run returns ErrInputFailed. When ctx is
+// cancelled, Run stops reading, finishes the games already read, marks the summary interrupted
+// and returns ctx's error. It never closes out: the caller does, also after an error.
+func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
+	if cfg.Selection == nil {
+		return errors.New("scan: no editions selected")
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	srcs := cfg.Sources
+	if cfg.Progress != nil {
+		cfg.Progress.start(srcs)
+	}
+
+	// abort stops every stage when the writer fails; ctx only stops the reading.
+	g, abort := errgroup.WithContext(context.Background())
+	slots := make(chan struct{}, chunksPerWorker*workers+2)
+	jobs := make(chan *job, workers)
+	done := make(chan *job, workers)
+
+	g.Go(func() error { // read and split, one input after another
+		defer close(jobs)
+		var seq int64
+		for _, src := range srcs {
+			if !read(ctx, abort, cfg, src, &seq, slots, jobs) {
+				return nil
+			}
+		}
+		return nil
+	})
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		g.Go(func() error {
+			defer wg.Done()
+			w := newWorker(cfg.Selection, cfg.FullGames)
+			for j := range jobs {
+				if j.chunk != nil {
+					w.chunk(j.chunk, &j.rows)
+					j.games = int64(len(j.chunk.Games))
+					j.chunk.Release()
+					j.chunk = nil
+				}
+				select {
+				case done <- j:
+				case <-abort.Done():
+					return nil
+				}
+			}
+			return nil
+		})
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	failed := false
+	g.Go(func() error { // write in input order
+		pending := make(map[int64]*job)
+		var next int64
+		for j := range done {
+			pending[j.seq] = j
+			for {
+				j, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				if err := write(out, cfg.Progress, j); err != nil {
+					return err
+				}
+				if j.end != nil && j.end.Err != "" {
+					failed = true
+				}
+				<-slots
+			}
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	if cfg.Progress != nil {
+		cfg.Progress.finish()
+	}
+	if ctx.Err() != nil {
+		out.Summary.SetInterrupted()
+		return ctx.Err()
+	}
+	if failed {
+		return ErrInputFailed
+	}
+	return nil
+}
+
+// job is one step of the ordered stream: a chunk of games to analyse, or the start or end of an
+// input (so that the summary learns of inputs in order, from the writing goroutine).
+type job struct {
+	seq   int64
+	chunk *pgn.Chunk
+	rows  rows
+	games int64
+
+	start *report.Input // an input begins
+	end   *report.Input // an input ends (read whole, failed or interrupted)
+}
+
+// read splits one input into chunks and queues them, framed by its start and end. It reports
+// false when the scan must stop (interrupted or aborted).
+func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots chan struct{}, jobs chan<- *job) bool {
+	send := func(j *job) bool {
+		select { // a slot first: it bounds the chunks alive
+		case slots <- struct{}{}:
+		case <-abort.Done():
+			return false
+		}
+		j.seq = *seq
+		*seq++
+		select {
+		case jobs <- j:
+			return true
+		case <-abort.Done():
+			return false
+		}
+	}
+	in := report.Input{Name: src.Name, Size: src.Size}
+	if !send(&job{start: &in}) {
+		return false
+	}
+	end := in
+	stream, err := src.Open(OpenOptions{Stdin: cfg.Stdin})
+	if err != nil {
+		end.Err = err.Error()
+		return send(&job{end: &end})
+	}
+	defer stream.Close()
+	if cfg.Progress != nil {
+		cfg.Progress.reading(stream)
+		defer cfg.Progress.finished(stream)
+	}
+	sp := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize})
+	stopped := false
+	for {
+		if ctx.Err() != nil {
+			stopped = true
+			break
+		}
+		c, err := sp.Next()
+		if c != nil && len(c.Games) > 0 {
+			if !send(&job{chunk: c}) {
+				return false
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			end.Err = err.Error()
+			break
+		}
+	}
+	end.Read, end.Decompressed = stream.CompressedBytes(), stream.Decompressed()
+	end.Done = !stopped && end.Err == ""
+	if stopped {
+		end.Err = "interrupted"
+	}
+	return send(&job{end: &end}) && !stopped
+}
+
+// write hands one job's rows to the outputs, games in order, each game's rows together.
+func write(out *report.Outputs, p *Progress, j *job) error {
+	switch {
+	case j.start != nil:
+		out.Summary.SetInput(*j.start)
+		return nil
+	case j.end != nil:
+		out.Summary.SetInput(*j.end)
+		return nil
+	}
+	r := &j.rows
+	for i := range r.errors {
+		if err := out.AddError(&r.errors[i]); err != nil {
+			return fmt.Errorf("writing errors: %w", err)
+		}
+	}
+	for i := range r.games {
+		if err := out.AddGame(&r.games[i]); err != nil {
+			return fmt.Errorf("writing games: %w", err)
+		}
+	}
+	for i := range r.findings {
+		if err := out.AddFinding(&r.findings[i]); err != nil {
+			return fmt.Errorf("writing findings: %w", err)
+		}
+	}
+	if p != nil {
+		p.add(j.games, int64(len(r.findings)))
+	}
+	return nil
+}

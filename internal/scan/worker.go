@@ -1,0 +1,374 @@
+package scan
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/rules"
+)
+
+// errVariant is the message of games that are not standard chess (rules.md section 1).
+var errVariant = board.ErrUnsupportedVariant
+
+// rows are the output rows of one chunk of games, in game order.
+type rows struct {
+	findings []report.Finding
+	games    []report.Game
+	errors   []report.Error
+}
+
+func (r *rows) reset() {
+	clear(r.findings) // drop string references so the strings can be collected
+	clear(r.games)
+	clear(r.errors)
+	r.findings, r.games, r.errors = r.findings[:0], r.games[:0], r.errors[:0]
+}
+
+// worker turns chunks of games into rows: it tokenises each game, replays it on a
+// rules.Judge and converts the verdict into report rows. It holds no shared state; the
+// pipeline gives each goroutine its own.
+type worker struct {
+	sel       *rules.Selection
+	fullGames bool // fill every column of games rows (a --games file is written)
+
+	judge        *rules.Judge
+	tok          pgn.Tokenizer
+	choices      []rules.Choice
+	tags         tagSet
+	clocks       []clockMark
+	evals        []evalMark
+	text         []byte            // scratch for tag text
+	timeControls map[string]string // interned TimeControl values
+}
+
+// clockMark is a [%clk] reading: side's clock from ply on.
+type clockMark struct {
+	ply     int
+	side    pgn.Color
+	seconds float64
+}
+
+// evalMark is an [%eval] value as written, standing from ply on.
+type evalMark struct {
+	ply   int
+	value []byte // a view into the chunk
+}
+
+func newWorker(sel *rules.Selection, fullGames bool) *worker {
+	return &worker{sel: sel, fullGames: fullGames, judge: rules.NewJudge()}
+}
+
+// chunk appends the rows of every game of c to out.
+func (w *worker) chunk(c *pgn.Chunk, out *rows) {
+	for i := range c.Games {
+		w.game(c, i, out)
+	}
+}
+
+// game reads, replays and judges game i of c, and appends its rows.
+func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
+	g := &c.Games[i]
+	w.tok.Reset(c, i)
+	w.tags.reset()
+	w.clocks, w.evals = w.clocks[:0], w.evals[:0]
+
+	started := false // the judge has begun the game
+	var fault error  // why the game was not read whole
+	faultPly := -1   // the half-move that failed, -1 when the tags did
+loop:
+	for {
+		switch w.tok.Next() {
+		case pgn.TokTag:
+			w.tags.set(w.tok.TagName(), w.tok.Bytes())
+		case pgn.TokSAN:
+			if !started {
+				if err := w.begin(); err != nil {
+					fault = w.tok.ErrorAt(err)
+					break loop
+				}
+				started = true
+			}
+			m, err := w.judge.Position().ParseSAN(w.tok.Bytes())
+			if err != nil {
+				fault, faultPly = w.tok.ErrorAt(err), w.judge.Ply()+1
+				break loop
+			}
+			w.judge.Play(m)
+		case pgn.TokComment:
+			if s, ok := w.tok.Clock(); ok {
+				w.clocks = append(w.clocks, clockMark{w.tok.Ply(), w.tok.Mover(), s})
+			}
+			if v, ok := w.tok.Eval(); ok {
+				w.evals = append(w.evals, evalMark{w.tok.Ply(), v})
+			}
+		case pgn.TokEnd:
+			if err := w.tok.Err(); err != nil {
+				fault = err
+				if started {
+					faultPly = w.judge.Ply() + 1
+				}
+				break loop
+			}
+			if !started {
+				if err := w.begin(); err != nil {
+					fault = w.tok.ErrorAt(err)
+					break loop
+				}
+				started = true
+			}
+			break loop
+		}
+	}
+
+	if !started { // not standard chess, a bad FEN, or broken tags: never judged
+		info := w.info(c.Source, g, true)
+		out.errors = append(out.errors, errorRow(&info, fault, faultPly))
+		return
+	}
+	if fault != nil {
+		w.judge.Fail()
+	}
+	v := w.judge.Finish()
+	// Most games have no finding: unless games rows are written, their rows only feed the
+	// summary, which needs no more than the source, the index and the time control.
+	info := w.info(c.Source, g, w.fullGames || fault != nil || len(v.Findings) > 0)
+	if fault != nil {
+		out.errors = append(out.errors, errorRow(&info, fault, faultPly))
+	}
+	w.rows(&info, v, fault, out)
+}
+
+// begin starts the judge on the game's start position under the editions chosen for it.
+func (w *worker) begin() error {
+	t := &w.tags
+	if v := t.get(tagVariant); len(v) > 0 && !isStandard(v) {
+		return errVariant
+	}
+	start := board.StartPosition()
+	if fen := t.get(tagFEN); len(fen) > 0 {
+		p, err := board.FromFEN(string(fen))
+		if err != nil {
+			return err
+		}
+		start = p
+	}
+	w.choices = w.sel.Choose(w.choices[:0],
+		rules.ParseDate(t.get(tagEventDate)), rules.ParseDate(t.get(tagDate)), rules.ParseDate(t.get(tagUTCDate)))
+	w.judge.Begin(start, rules.ParseResult(t.get(tagResult)), w.choices)
+	return nil
+}
+
+// isStandard reports whether a Variant tag names standard chess: "Standard", or lichess's
+// "From Position" (standard chess from a set-up position).
+func isStandard(v []byte) bool {
+	return bytes.EqualFold(v, []byte("Standard")) || bytes.EqualFold(v, []byte("From Position"))
+}
+
+// info builds the columns every row of the game starts with. Tag strings are made once per
+// game and shared by its rows; with full false, only those the summary reads.
+func (w *worker) info(source string, g *pgn.Game, full bool) report.GameInfo {
+	t := &w.tags
+	if !full {
+		return report.GameInfo{Source: source, GameIndex: g.Index, GameOffset: g.Offset,
+			TimeControl: w.timeControl()}
+	}
+	site := w.tagText(tagSite)
+	return report.GameInfo{
+		Source:      source,
+		GameIndex:   g.Index,
+		GameOffset:  g.Offset,
+		GameID:      lichessID(site),
+		Event:       w.tagText(tagEvent),
+		Site:        site,
+		Date:        w.tagText(tagDate),
+		Round:       w.tagText(tagRound),
+		White:       w.tagText(tagWhite),
+		Black:       w.tagText(tagBlack),
+		Result:      w.tagText(tagResult),
+		TimeControl: w.timeControl(),
+		ECO:         w.tagText(tagECO),
+		Termination: w.tagText(tagTermination),
+		WhiteElo:    elo(t.get(tagWhiteElo)),
+		BlackElo:    elo(t.get(tagBlackElo)),
+	}
+}
+
+// tagText returns a tag as a valid UTF-8 string, unescaped; "" when absent.
+func (w *worker) tagText(k tagKey) string {
+	raw := w.tags.get(k)
+	if len(raw) == 0 {
+		return ""
+	}
+	w.text = pgn.AppendTagText(w.text[:0], raw)
+	return string(w.text)
+}
+
+// timeControl returns the TimeControl tag, interned: an archive uses few distinct values.
+func (w *worker) timeControl() string {
+	raw := w.tags.get(tagTimeControl)
+	if tc, ok := w.timeControls[string(raw)]; ok {
+		return tc
+	}
+	tc := pgn.TagText(raw)
+	if len(w.timeControls) < 1024 {
+		if w.timeControls == nil {
+			w.timeControls = make(map[string]string)
+		}
+		w.timeControls[tc] = tc
+	}
+	return tc
+}
+
+// rows converts a verdict into games and findings rows.
+func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out *rows) {
+	var final, errText string
+	if w.fullGames {
+		final = v.Final.FEN()
+		if fault != nil {
+			errText = faultMessage(fault)
+		}
+	}
+	for k := range v.Games {
+		s := &v.Games[k]
+		g := report.Game{
+			GameInfo:          *info,
+			Edition:           s.Edition.ID,
+			EditionSource:     s.Source.String(),
+			Plies:             int32(s.Plies),
+			EndRule:           s.EndRule.String(),
+			EndPly:            nullPly(s.EndPly),
+			FirstThreefoldPly: nullPly(s.FirstThreefoldPly),
+			FirstFiftyPly:     nullPly(s.FirstFiftyPly),
+			FinalClaims:       s.FinalClaims.String(),
+			MaxRepetitions:    int32(s.MaxRepetitions),
+			MaxHalfmoveClock:  int32(s.MaxHalfmoveClock),
+			FinalFEN:          final,
+			Error:             errText,
+		}
+		out.games = append(out.games, g)
+	}
+	for k := range v.Findings {
+		f := &v.Findings[k]
+		row := report.Finding{
+			GameInfo:        *info,
+			Edition:         f.Edition.ID,
+			EditionSource:   f.Source.String(),
+			Rule:            f.Rule.String(),
+			Article:         f.Article,
+			Kind:            f.Kind.String(),
+			Ply:             int32(f.Ply),
+			MoveNumber:      int32(f.MoveNumber),
+			Side:            f.Side.String(),
+			Move:            f.Move,
+			Repetitions:     int32(f.Repetitions),
+			HalfmoveClock:   int32(f.HalfmoveClock),
+			FEN:             f.FEN,
+			Opportunities:   int32(f.Opportunities),
+			PliesAfter:      int32(f.PliesAfter),
+			Missed:          f.Missed,
+			ClaimantOutcome: f.ClaimantOutcome.String(),
+			MandatedResult:  f.Mandated(),
+			ResultDiffers:   f.ResultDiffers,
+		}
+		row.WhiteClock, row.BlackClock = w.clocksAt(f.Ply)
+		row.Eval = w.evalAt(f.Ply)
+		out.findings = append(out.findings, row)
+	}
+}
+
+// clocksAt returns each side's clock at Pi: the latest [%clk] reading up to ply i.
+func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
+	for _, m := range w.clocks {
+		if m.ply > ply {
+			break
+		}
+		if m.side == pgn.White {
+			white = report.ValidFloat64(m.seconds)
+		} else {
+			black = report.ValidFloat64(m.seconds)
+		}
+	}
+	return white, black
+}
+
+// evalAt returns the latest [%eval] value up to ply i, as written.
+func (w *worker) evalAt(ply int) string {
+	var v []byte
+	for _, m := range w.evals {
+		if m.ply > ply {
+			break
+		}
+		v = m.value
+	}
+	return string(v)
+}
+
+// errorRow describes a game that was not read whole.
+func errorRow(info *report.GameInfo, fault error, ply int) report.Error {
+	e := report.Error{
+		Source:     info.Source,
+		GameIndex:  info.GameIndex,
+		GameOffset: info.GameOffset,
+		Message:    faultMessage(fault),
+	}
+	var se *pgn.SyntaxError
+	if errors.As(fault, &se) {
+		e.Line = se.Line
+		e.Excerpt = se.Excerpt
+	}
+	if ply >= 0 {
+		e.Ply = report.ValidInt32(int32(ply))
+	}
+	return e
+}
+
+// faultMessage is the message column: what went wrong, without the position (the other
+// columns hold it).
+func faultMessage(fault error) string {
+	var se *pgn.SyntaxError
+	if errors.As(fault, &se) && se.Err != nil {
+		return se.Err.Error()
+	}
+	return fault.Error()
+}
+
+func nullPly(ply int) report.NullInt32 {
+	if ply < 0 {
+		return report.NullInt32{}
+	}
+	return report.ValidInt32(int32(ply))
+}
+
+// elo returns a rating tag as a number, null when it is not one.
+func elo(v []byte) report.NullInt32 {
+	n, err := strconv.ParseInt(string(bytes.TrimSpace(v)), 10, 32)
+	if err != nil || n < 0 {
+		return report.NullInt32{}
+	}
+	return report.ValidInt32(int32(n))
+}
+
+// lichessID returns the game id of a lichess Site URL ("https://lichess.org/AbCdEfGh"), else "".
+func lichessID(site string) string {
+	for _, prefix := range []string{"https://lichess.org/", "http://lichess.org/", "lichess.org/"} {
+		if len(site) > len(prefix) && site[:len(prefix)] == prefix {
+			id := site[len(prefix):]
+			if len(id) < 8 {
+				return ""
+			}
+			id = id[:8]
+			for i := 0; i < len(id); i++ {
+				c := id[i]
+				if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+					return ""
+				}
+			}
+			return id
+		}
+	}
+	return ""
+}
