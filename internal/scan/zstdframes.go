@@ -1,0 +1,295 @@
+package scan
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Multi-frame zstd, as pzstd writes it and lichess publishes its dumps: each zstd frame is
+// preceded by a skippable frame (magic 0x184D2A50, a 4-byte length of 4) whose 4-byte payload is
+// the compressed size of the frame that follows. The frames are independent, so they can be
+// decoded in parallel and delivered in order.
+const (
+	pzstdMagic     = 0x184D2A50
+	pzstdHeaderLen = 12
+	// maxFrame bounds the announced size of one compressed frame (pzstd writes a few MB).
+	maxFrame = 1 << 30
+)
+
+// frameError is a fault in one frame; offset is where the frame (its skippable header) starts.
+type frameError struct {
+	offset int64
+	err    error
+}
+
+func (e *frameError) Error() string { return fmt.Sprintf("frame at byte %d: %v", e.offset, e.err) }
+func (e *frameError) Unwrap() error { return e.err }
+
+// frameJob is one frame on its way through the decoders.
+type frameJob struct {
+	offset int64  // compressed offset of the frame's header
+	in     []byte // the compressed frame
+	out    []byte // its decoded bytes
+	err    error  // a fault in this frame (after out, which holds what decoded before it)
+	// rest, for a file that stops announcing its frames: the remaining stream, decoded in
+	// order by the reader itself.
+	rest io.Reader
+	done chan struct{} // closed when out and err are set
+}
+
+// frameReader decodes a multi-frame zstd stream with a pool of decoders and delivers the frames
+// in order. One goroutine reads frames off the input, workers decode them, Read serves them.
+// At most 2*workers+1 frames are in flight, so memory stays bounded.
+type frameReader struct {
+	src     io.Reader
+	jobs    chan *frameJob // to the workers
+	order   chan *frameJob // to Read, in stream order
+	quit    chan struct{}
+	wg      sync.WaitGroup
+	free    chan *frameJob // recycled jobs and their buffers
+	cur     *frameJob
+	off     int
+	restDec *zstd.Decoder
+	err     error
+	once    sync.Once
+}
+
+func newFrameReader(src io.Reader, workers int) *frameReader {
+	workers = max(workers, 1)
+	inflight := 2*workers + 1
+	fr := &frameReader{
+		src:   src,
+		jobs:  make(chan *frameJob, inflight+1),
+		order: make(chan *frameJob, inflight),
+		quit:  make(chan struct{}),
+		free:  make(chan *frameJob, inflight+2),
+	}
+	fr.wg.Add(workers + 1)
+	for range workers {
+		go fr.work()
+	}
+	go fr.readFrames()
+	return fr
+}
+
+// readFrames reads frames off the input in order and hands them to the workers and to Read.
+func (fr *frameReader) readFrames() {
+	defer fr.wg.Done()
+	defer close(fr.order)
+	defer close(fr.jobs)
+	var off int64
+	var hdr [pzstdHeaderLen]byte
+	for {
+		n, err := io.ReadFull(fr.src, hdr[:8])
+		if n == 0 && err == io.EOF {
+			return // the stream ends at a frame boundary
+		}
+		job := fr.newJob(off)
+		if err != nil {
+			job.err = &frameError{off, fmt.Errorf("frame header: %w", noEOF(err))}
+			fr.send(job, false)
+			return
+		}
+		magic, size := le32(hdr[:4]), le32(hdr[4:8])
+		switch {
+		case magic == pzstdMagic && size == 4:
+			if _, err := io.ReadFull(fr.src, hdr[8:12]); err != nil {
+				job.err = &frameError{off, fmt.Errorf("frame header: %w", noEOF(err))}
+				fr.send(job, false)
+				return
+			}
+			fsize := int(le32(hdr[8:12]))
+			if fsize > maxFrame {
+				job.err = &frameError{off, fmt.Errorf("announced frame size %d", fsize)}
+				fr.send(job, false)
+				return
+			}
+			if cap(job.in) < fsize {
+				job.in = make([]byte, fsize)
+			}
+			job.in = job.in[:fsize]
+			m, err := io.ReadFull(fr.src, job.in)
+			if err != nil {
+				// A frame cut short: decode what there is, then report the cut.
+				job.in = job.in[:m]
+				job.err = &frameError{off, noEOF(err)}
+				fr.send(job, true)
+				return
+			}
+			off += pzstdHeaderLen + int64(fsize)
+			if !fr.send(job, true) {
+				return
+			}
+		case magic&skippableMagicMask == skippableMagic:
+			// Another skippable frame (metadata): skip its payload.
+			if _, err := io.CopyN(io.Discard, fr.src, int64(size)); err != nil {
+				job.err = &frameError{off, fmt.Errorf("skippable frame: %w", noEOF(err))}
+				fr.send(job, false)
+				return
+			}
+			off += 8 + int64(size)
+			fr.recycle(job)
+		case magic == zstdMagic:
+			// A frame without its announcement: decode the rest as one ordinary stream.
+			job.rest = io.MultiReader(bytes.NewReader(append([]byte(nil), hdr[:8]...)), fr.src)
+			fr.send(job, false)
+			return
+		default:
+			job.err = &frameError{off, errors.New("not a zstd frame")}
+			fr.send(job, false)
+			return
+		}
+	}
+}
+
+// noEOF turns io.EOF inside a frame into io.ErrUnexpectedEOF.
+func noEOF(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// send queues job for Read, and for the workers when decode is set (else it is ready as is). It
+// reports false when the reader is closed.
+func (fr *frameReader) send(job *frameJob, decode bool) bool {
+	if !decode {
+		close(job.done)
+	}
+	select {
+	case fr.order <- job:
+	case <-fr.quit:
+		return false
+	}
+	if decode {
+		fr.jobs <- job // room for every job not yet done: at most a brief wait for a worker
+	}
+	return true
+}
+
+func (fr *frameReader) newJob(off int64) *frameJob {
+	var job *frameJob
+	select {
+	case job = <-fr.free:
+	default:
+		job = &frameJob{}
+	}
+	job.offset, job.err, job.rest = off, nil, nil
+	job.out = job.out[:0]
+	job.done = make(chan struct{})
+	return job
+}
+
+func (fr *frameReader) recycle(job *frameJob) {
+	select {
+	case fr.free <- job:
+	default:
+	}
+}
+
+// work decodes frames with its own single-goroutine decoder.
+func (fr *frameReader) work() {
+	defer fr.wg.Done()
+	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxWindow))
+	if err != nil {
+		panic(err) // the options are constant and valid
+	}
+	defer dec.Close()
+	for job := range fr.jobs {
+		out, err := dec.DecodeAll(job.in, job.out[:0])
+		switch {
+		case job.err != nil:
+			// A frame cut short by the end of the file: keep the blocks that decode before the
+			// cut, which are sound.
+			out, _ = salvage(dec, job.in, out[:0])
+		case err != nil:
+			// A damaged frame delivers nothing: its blocks may decode to garbage that only the
+			// checksum at its end would reveal.
+			out, job.err = out[:0], &frameError{job.offset, err}
+		}
+		job.out = out
+		close(job.done)
+	}
+}
+
+// salvage decodes a truncated frame as a stream and returns the bytes it yields before failing.
+func salvage(dec *zstd.Decoder, in, out []byte) ([]byte, error) {
+	if err := dec.Reset(bytes.NewReader(in)); err != nil {
+		return out, err
+	}
+	defer dec.Reset(nil)
+	var buf bytes.Buffer
+	buf.Write(out)
+	_, err := buf.ReadFrom(dec)
+	if err == nil {
+		err = io.ErrUnexpectedEOF
+	}
+	return buf.Bytes(), err
+}
+
+// Read delivers the decoded frames in order.
+func (fr *frameReader) Read(p []byte) (int, error) {
+	for {
+		if fr.err != nil {
+			return 0, fr.err
+		}
+		if fr.cur == nil {
+			job, ok := <-fr.order
+			if !ok {
+				fr.err = io.EOF
+				continue
+			}
+			<-job.done
+			fr.cur, fr.off = job, 0
+			if job.rest != nil {
+				d, err := zstd.NewReader(job.rest, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxWindow))
+				if err != nil {
+					fr.err = err
+					continue
+				}
+				fr.restDec = d
+			}
+		}
+		job := fr.cur
+		if fr.restDec != nil {
+			n, err := fr.restDec.Read(p)
+			if err != nil {
+				fr.err = err
+			}
+			if n > 0 {
+				return n, nil
+			}
+			continue
+		}
+		if fr.off < len(job.out) {
+			n := copy(p, job.out[fr.off:])
+			fr.off += n
+			return n, nil
+		}
+		if job.err != nil {
+			fr.err = job.err
+			continue
+		}
+		fr.cur = nil
+		fr.recycle(job)
+	}
+}
+
+// Close stops the goroutines. It waits for a read of the input in progress to return (close the
+// file first). Read must not be called afterwards.
+func (fr *frameReader) Close() {
+	fr.once.Do(func() {
+		close(fr.quit)
+		for range fr.order { // let readFrames finish; workers drain jobs
+		}
+		fr.wg.Wait()
+		if fr.restDec != nil {
+			fr.restDec.Close()
+		}
+	})
+}
