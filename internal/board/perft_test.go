@@ -57,8 +57,9 @@ func readPerftFile(t testing.TB) []perftCase {
 	return cases
 }
 
-// perftNodeCap keeps the default run quick; the slow build tag lifts it (perft_slow_test.go).
-var perftNodeCap uint64 = 250_000
+// perftNodeCap keeps the default run quick (it covers every count issue 2 lists); the slow
+// build tag lifts it (perft_slow_test.go).
+var perftNodeCap uint64 = 5_000_000
 
 func TestPerft(t *testing.T) {
 	for _, c := range readPerftFile(t) {

@@ -155,6 +155,10 @@ func checkPositionInvariants(t *testing.T, p *Position, where string) bool {
 	return true
 }
 
+// otbInvariantGames is how many otb-masters games TestCorpusInvariants replays (more with
+// -tags slow).
+var otbInvariantGames = 3000
+
 // TestCorpusInvariants replays every corpus file (all games of the small files, part of the
 // large ones) and checks the invariants above after every move; it also reports the tokens that
 // stop a game, so that gaps in SAN coverage show up.
@@ -167,7 +171,7 @@ func TestCorpusInvariants(t *testing.T) {
 		{"twic1599-excerpt.pgn", 0},
 		{"fics-2000-2199-crlf.pgn", 0},
 		{"chesscom-one-player.pgn", 0},
-		{"otb-masters.pgn.zst", 3000},
+		{"otb-masters.pgn.zst", otbInvariantGames},
 		{"tcec-engines.pgn.zst", 300},
 	} {
 		t.Run(f.name, func(t *testing.T) {

@@ -71,3 +71,53 @@ func TestRandomPlayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadByMaterialAgainstNotnil compares IsDeadByMaterial with notnil's insufficient-material
+// draw on random sparse positions (kings plus a few minor pieces, sometimes a pawn, rook or
+// queen). notnil's rule is the same list as rules.md section 5.
+func TestDeadByMaterialAgainstNotnil(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	extras := []Role{Knight, Bishop, Knight, Bishop, Knight, Bishop, Pawn, Rook, Queen}
+	checked, dead := 0, 0
+	for i := 0; i < 3000; i++ {
+		var s Setup
+		s.EnPassant = NoSquare
+		s.FullmoveNumber = 1
+		s.Turn = Color(rng.IntN(2))
+		free := rng.Perm(64)
+		s.Board[free[0]] = MakePiece(White, King)
+		s.Board[free[1]] = MakePiece(Black, King)
+		n := rng.IntN(5)
+		for j := 0; j < n; j++ {
+			sq := Square(free[2+j])
+			r := extras[rng.IntN(len(extras))]
+			if r == Pawn && (sq.Rank() == 0 || sq.Rank() == 7) {
+				continue
+			}
+			s.Board[sq] = MakePiece(Color(rng.IntN(2)), r)
+		}
+		p, err := s.Position()
+		if err != nil {
+			continue // kings adjacent or the side not to move in check
+		}
+		opt, err := chess.FEN(p.FEN())
+		if err != nil {
+			t.Fatalf("notnil cannot read %s: %v", p.FEN(), err)
+		}
+		g := chess.NewGame(opt)
+		if g.Method() == chess.Stalemate || g.Method() == chess.Checkmate {
+			continue // notnil reports these first
+		}
+		checked++
+		want := g.Method() == chess.InsufficientMaterial
+		if want {
+			dead++
+		}
+		if got := p.IsDeadByMaterial(); got != want {
+			t.Errorf("%s: IsDeadByMaterial = %v, notnil insufficient material = %v", p.FEN(), got, want)
+		}
+	}
+	if checked < 1000 || dead < 100 {
+		t.Fatalf("only %d positions compared, %d dead: the generator is too narrow", checked, dead)
+	}
+}
