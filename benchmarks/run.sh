@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Measures pgnscan beside its peers on the same files in the same run, alternating the programs
+# round by round, and prints a Markdown report (medians of the rounds) for benchmarks/RESULTS.md.
+#
+#   benchmarks/run.sh [ROUNDS]        (default 3; needs pgn-extract, zstd and GNU time)
+#
+# Corpora are built by benchmarks/mkcorpus into $BENCH_DIR (default /work/bench/corpus, outside
+# the repository). notnil/chess replays about 150 games/s, so it runs on the first 20 MB of the
+# archive only: its games/s is what it can do, not a full pass.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+dir=${BENCH_DIR:-/work/bench/corpus}
+out=${BENCH_OUT:-/work/bench/out}
+mkdir -p "$dir" "$out"
+pgnextract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+[ -x "$pgnextract" ] || { echo "run.sh: pgn-extract missing: apt-get install pgn-extract" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "run.sh: GNU time missing: apt-get install time" >&2; exit 1; }
+
+go run ./benchmarks/mkcorpus -out "$dir" >&2
+[ -f "$dir/half/lichess-style.pgn" ] || go run ./benchmarks/mkcorpus -out "$dir/half" -size 525000000 >&2
+go build -o "$out/pgnscan" ./cmd/pgnscan
+go build -o "$out/notnilreplay" ./benchmarks/notnilreplay
+head -c 20000000 "$dir/lichess-style.pgn" > "$out/slice-20MB.pgn"
+
+big=$dir/lichess-style.pgn
+cores=$(nproc)
+all=fide2009,fide2014,fide2017,lichess
+
+# Each case: name|games-file|command. Commands write their outputs under $out.
+cases=(
+  "pgnscan -j 1|$big|$out/pgnscan scan -q -j 1 --edition $all -o $out/f.parquet $big"
+  "pgnscan -j $cores|$big|$out/pgnscan scan -q -j $cores --edition $all -o $out/f.parquet $big"
+  "pgnscan -j $cores, multi-frame zstd|$big|$out/pgnscan scan -q -j $cores --edition $all -o $out/f.parquet $big.zst"
+  "pgnscan -j $cores, half the archive|$dir/half/lichess-style.pgn|$out/pgnscan scan -q -j $cores --edition $all -o $out/f.parquet $dir/half/lichess-style.pgn"
+  "pgn-extract --repetition --fifty|$big|$pgnextract --repetition --fifty -s --quiet -o /dev/null $big"
+  "pgn-extract (plain parse)|$big|$pgnextract -s --quiet -o /dev/null $big"
+  "notnil/chess v1.10.0 (first 20 MB)|$out/slice-20MB.pgn|$out/notnilreplay $out/slice-20MB.pgn"
+)
+
+declare -A secs rss
+for ((r = 1; r <= rounds; r++)); do
+  for c in "${cases[@]}"; do
+    IFS='|' read -r name file cmd <<<"$c"
+    /usr/bin/time -f '%e %M' -o "$out/time.txt" $cmd >/dev/null 2>"$out/stderr.txt" || true
+    read -r s m <"$out/time.txt"
+    secs[$name]+="$s "
+    rss[$name]+="$m "
+    echo "round $r: $name: ${s}s, $((m / 1024)) MB" >&2
+  done
+done
+
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+games_in() { grep -c '^\[Event ' "$1"; }
+
+base_name="pgnscan -j 1"
+echo "### $(date -u +%Y-%m-%d): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, median of $rounds rounds"
+echo
+echo "| program | input | games | MB (PGN) | seconds | games/s | MB/s | peak RSS MB | games/s ÷ pgnscan -j 1 |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+base_gps=""
+for c in "${cases[@]}"; do
+  IFS='|' read -r name file cmd <<<"$c"
+  g=$(games_in "$file")
+  bytes=$(stat -c %s "$file")
+  s=$(echo "${secs[$name]}" | median)
+  m=$(echo "${rss[$name]}" | median)
+  gps=$(awk -v g="$g" -v s="$s" 'BEGIN {printf "%.1f", g / s}')
+  [ -n "$base_gps" ] || base_gps=$gps
+  awk -v n="$name" -v f="$(basename "$file")" -v g="$g" -v b="$bytes" -v s="$s" -v m="$m" -v x="$gps" -v y="$base_gps" \
+    'BEGIN {printf "| %s | %s | %d | %.0f | %.2f | %.0f | %.1f | %.0f | %.3f |\n", n, f, g, b / 1e6, s, x, b / 1e6 / s, m / 1024, x / y}'
+done
