@@ -107,7 +107,8 @@ func (p *chunkPool) put(c *Chunk) {
 //     directly follows a tag line of the current game. So a game's end needs no blank line
 //     before the next "[Event", and a tag line after a blank line starts a new game (the one
 //     before had tags and no movetext).
-//   - Blank lines between the tags and the movetext, or inside the movetext, do not end a game.
+//   - Blank lines (spaces and control bytes only) between the tags and the movetext, or inside
+//     the movetext, do not end a game.
 //   - Movetext outside a game starts a game without tags. Movetext after a blank line starts a
 //     new game when the movetext before that blank line ended with a result token (two games
 //     without tags, separated by a blank line).
@@ -395,7 +396,7 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 			}
 		} else {
 			k := 0
-			for k < len(ln) && (ln[k] == ' ' || ln[k] == '\t') {
+			for k < len(ln) && blank[ln[k]] {
 				k++
 			}
 			switch {
@@ -468,15 +469,20 @@ func (s *Splitter) emit(c *Chunk, data []byte, start, next int, line int64, err 
 	s.index++
 }
 
+// blank holds the bytes a line may consist of and still be blank: space and every control
+// byte (tabs, form feeds, the NULs some files carry), as the tokenizer skips them all.
+var blank = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f] = true
+	return t
+}()
+
 // trimRightSpace returns the end of data[start:end] without trailing blanks and line ends.
 func trimRightSpace(data []byte, start, end int) int {
-	for end > start {
-		switch data[end-1] {
-		case ' ', '\t', '\n', '\r', '\f', '\v':
-			end--
-		default:
-			return end
-		}
+	for end > start && blank[data[end-1]] {
+		end--
 	}
 	return end
 }
