@@ -36,6 +36,10 @@ var (
 	kingAttacks   [64]uint64
 	pawnAttacks   [2][64]uint64 // squares a pawn of that colour on that square attacks
 
+	// Empty-board rays: a cheap filter before a magic lookup.
+	rookRays   [64]uint64
+	bishopRays [64]uint64
+
 	rookMagics   [64]magic
 	bishopMagics [64]magic
 	rookTable    [102400]uint64
@@ -107,6 +111,8 @@ func initAttacks() {
 		kingAttacks[sq] = leaper(sq, kingDeltas)
 		pawnAttacks[White][sq] = leaper(sq, [][2]int{{-1, 1}, {1, 1}})
 		pawnAttacks[Black][sq] = leaper(sq, [][2]int{{-1, -1}, {1, -1}})
+		rookRays[sq] = slide(sq, 0, &rookDirs)
+		bishopRays[sq] = slide(sq, 0, &bishopDirs)
 	}
 	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers)
 	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers)

@@ -125,8 +125,8 @@ func BenchmarkPerft(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-// BenchmarkLegalMoves measures generating the legal moves of every position of real games.
-func BenchmarkLegalMoves(b *testing.B) {
+// corpusPositions returns every position of the benchmark games.
+func corpusPositions(b *testing.B) []Position {
 	c := loadReplayCorpus(b, 0)
 	var positions []Position
 	for _, g := range c.games {
@@ -136,16 +136,51 @@ func BenchmarkLegalMoves(b *testing.B) {
 			m, _ := p.ParseSAN(tok)
 			p.Play(m)
 		}
+		positions = append(positions, p)
 	}
+	return positions
+}
+
+// benchPositions runs f on every corpus position; one op is one position.
+func benchPositions(b *testing.B, f func(p *Position)) {
+	positions := corpusPositions(b)
 	b.ReportAllocs()
 	b.ResetTimer()
-	var l MoveList
 	n := 0
 	for n < b.N {
 		for i := range positions {
-			positions[i].LegalMoves(&l)
+			f(&positions[i])
 		}
 		n += len(positions)
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// BenchmarkLegalMoves measures generating all legal moves of real game positions.
+func BenchmarkLegalMoves(b *testing.B) {
+	var l MoveList
+	benchPositions(b, func(p *Position) { p.LegalMoves(&l) })
+}
+
+// BenchmarkMateStalemate measures the per-position end checks the judge makes.
+func BenchmarkMateStalemate(b *testing.B) {
+	var sink int
+	benchPositions(b, func(p *Position) {
+		if p.IsCheckmate() || p.IsStalemate() || p.IsDeadByMaterial() {
+			sink++
+		}
+	})
+}
+
+// BenchmarkIntendedMoveKeys measures the intended-move claim path: list the quiet piece moves
+// and compute the key each would produce.
+func BenchmarkIntendedMoveKeys(b *testing.B) {
+	var l MoveList
+	var sink uint64
+	benchPositions(b, func(p *Position) {
+		p.QuietPieceMoves(&l)
+		for _, m := range l.Slice() {
+			sink ^= p.KeyAfter(m)
+		}
+	})
 }

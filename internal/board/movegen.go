@@ -10,7 +10,6 @@ type genMode uint8
 
 const (
 	genAll        genMode = iota // every legal move
-	genFirst                     // stop after the first legal move found
 	genQuietPiece                // non-capturing moves of knights, bishops, rooks, queens, king
 )
 
@@ -27,11 +26,79 @@ func (p *Position) QuietPieceMoves(l *MoveList) {
 	p.generate(l, genQuietPiece)
 }
 
-// HasLegalMove reports whether the side to move has at least one legal move.
+// HasLegalMove reports whether the side to move has at least one legal move. It stops at the
+// first one and fills no list (castling needs no look: when castling is legal, so is the
+// king's step towards the rook).
 func (p *Position) HasLegalMove() bool {
-	var l MoveList
-	p.generate(&l, genFirst)
-	return l.N > 0
+	us := p.turn
+	them := us ^ 1
+	occ := p.occupied()
+	ours := p.byColor[us]
+	king := p.kingSquare(us)
+	occNoKing := occ ^ king.bb()
+	for kt := kingAttacks[king] &^ ours; kt != 0; kt &= kt - 1 {
+		if !p.attacked(lsb(kt), them, occNoKing, 0) {
+			return true
+		}
+	}
+	checkers := p.attackersTo(king, occ) & p.byColor[them]
+	if moreThanOne(checkers) {
+		return false
+	}
+	target := ^ours
+	if checkers != 0 {
+		target = between[king][lsb(checkers)] | checkers
+	}
+	pinned := p.pinned(us, king, occ)
+	for b := p.byRole[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
+		if knightAttacks[lsb(b)]&target != 0 {
+			return true
+		}
+	}
+	for r := Bishop; r <= Queen; r++ {
+		for b := p.byRole[r] & ours; b != 0; b &= b - 1 {
+			from := lsb(b)
+			att := attacksOf(r, from, occ) & target
+			if pinned&from.bb() != 0 {
+				att &= line[king][from]
+			}
+			if att != 0 {
+				return true
+			}
+		}
+	}
+	up, startRank := Square(8), rank2
+	if us == Black {
+		up, startRank = -8, rank7
+	}
+	for b := p.byRole[Pawn] & ours; b != 0; b &= b - 1 {
+		from := lsb(b)
+		var dests uint64
+		if one := from + up; occ&one.bb() == 0 {
+			dests |= one.bb()
+			if two := one + up; startRank&from.bb() != 0 && occ&two.bb() == 0 {
+				dests |= two.bb()
+			}
+		}
+		dests |= pawnAttacks[us][from] & p.byColor[them]
+		dests &= target
+		if pinned&from.bb() != 0 {
+			dests &= line[king][from]
+		}
+		if dests != 0 {
+			return true
+		}
+	}
+	if p.ep != NoSquare {
+		victim := p.ep ^ 8
+		for b := pawnAttacks[them][p.ep] & p.byRole[Pawn] & ours; b != 0; b &= b - 1 {
+			o := occ ^ lsb(b).bb() ^ victim.bb() | p.ep.bb()
+			if !p.attacked(king, them, o, victim.bb()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // IsCheckmate reports whether the side to move is in check and has no legal move.
@@ -74,9 +141,6 @@ func (p *Position) generate(l *MoveList, mode genMode) {
 		to := lsb(kt)
 		if !p.attacked(to, them, occNoKing, 0) {
 			l.push(newMove(king, to, King, p.board[to].Role()))
-			if mode == genFirst {
-				return
-			}
 		}
 	}
 	if moreThanOne(checkers) {
@@ -97,9 +161,6 @@ func (p *Position) generate(l *MoveList, mode genMode) {
 	for fromBB := p.byRole[Knight] & ours &^ pinned; fromBB != 0; fromBB &= fromBB - 1 {
 		from := lsb(fromBB)
 		p.pushTargets(l, from, Knight, knightAttacks[from]&target)
-		if mode == genFirst && l.N > 0 {
-			return
-		}
 	}
 	for r := Bishop; r <= Queen; r++ {
 		for fromBB := p.byRole[r] & ours; fromBB != 0; fromBB &= fromBB - 1 {
@@ -109,9 +170,6 @@ func (p *Position) generate(l *MoveList, mode genMode) {
 				att &= line[king][from]
 			}
 			p.pushTargets(l, from, r, att)
-			if mode == genFirst && l.N > 0 {
-				return
-			}
 		}
 	}
 	if mode == genQuietPiece {
@@ -151,9 +209,6 @@ func (p *Position) generate(l *MoveList, mode genMode) {
 			default:
 				l.push(m)
 			}
-		}
-		if mode == genFirst && l.N > 0 {
-			return
 		}
 	}
 	if p.ep != NoSquare {

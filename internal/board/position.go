@@ -114,10 +114,12 @@ func (p *Position) attacked(sq Square, by Color, occ, removed uint64) bool {
 		kingAttacks[sq]&p.byRole[King]&them != 0 {
 		return true
 	}
-	if bishopAttacks(sq, occ)&(p.byRole[Bishop]|p.byRole[Queen])&them != 0 {
+	// Sliders: look up the attacks only when one stands on a ray of the empty board.
+	if d := (p.byRole[Bishop] | p.byRole[Queen]) & them & bishopRays[sq]; d != 0 && bishopAttacks(sq, occ)&d != 0 {
 		return true
 	}
-	return rookAttacks(sq, occ)&(p.byRole[Rook]|p.byRole[Queen])&them != 0
+	s := (p.byRole[Rook] | p.byRole[Queen]) & them & rookRays[sq]
+	return s != 0 && rookAttacks(sq, occ)&s != 0
 }
 
 // InCheck reports whether the side to move is in check.
