@@ -54,23 +54,15 @@ type edState struct {
 // resets it) and allocates nothing per half-move once its buffers have grown;
 // it is not safe for concurrent use: give each worker its own.
 type Judge struct {
-	pos     board.Position
-	scratch board.Position // for exact comparisons of a position one move ahead
-	ply     int            // i of the current position Pi
-	result  Result
-	failed  bool
-	done    bool // Finish was called
-	eds     []edState
-	live    int // editions whose game has not ended yet
+	pos    board.Position
+	ply    int // i of the current position Pi
+	result Result
+	failed bool
+	done   bool // Finish was called
+	eds    []edState
+	live   int // editions whose game has not ended yet
 
-	// The window: the positions since the last irreversible move, the only ones
-	// the current position can repeat. Entry w is ply winPly+w, with side to
-	// move winTurn for even w.
-	keys    []uint64
-	ids     []board.Identity
-	counts  []int32
-	twice   [2][]int32 // window entries seen at least twice, by their side to move
-	winTurn board.Color
+	window // the positions since the last irreversible move (window.go)
 
 	count   int  // count(Pi)
 	hmc     int  // hmc(Pi)
@@ -84,7 +76,7 @@ type Judge struct {
 	finalFlags  ClaimSet // claims at the final position
 
 	snaps []snapshot
-	moves board.MoveList
+	list  board.MoveList
 	buf   []byte
 	v     Verdict
 }
@@ -113,7 +105,8 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.first = [2][2]claimRec{}
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
-	j.register(true, true)
+	j.reset(&j.pos)
+	j.register(true)
 }
 
 // Position returns the current position Pi, on which the caller resolves the
@@ -126,13 +119,26 @@ func (j *Judge) Ply() int { return j.ply }
 // Play judges the current position Pi, given that m (legal in Pi) is the move
 // played from it, then plays m: the new current position is Pi+1.
 func (j *Judge) Play(m board.Move) {
-	j.close(m)
 	p := &j.pos
-	irreversible := p.IsIrreversible(m)
-	zeroing := irreversible && p.IsZeroing(m)
+	// Most positions decide nothing: no edition can end here and no claim is
+	// possible (rules.md 4.1, 4.2). Only the others are looked at closely.
+	if j.live > 0 && (j.dead || j.count >= 3 || j.hmc >= 99 || len(j.twice[p.Turn().Other()]) > 0) {
+		j.close(m)
+	} else {
+		j.playedFlags = 0
+	}
+	rights := p.Castling()
 	p.Play(m)
 	j.ply++
-	j.register(irreversible, zeroing)
+	// The clock restarts exactly on a capture or pawn move; with a change of
+	// castling rights these are the irreversible moves.
+	zeroing := p.HalfmoveClock() == 0
+	if zeroing || p.Castling() != rights {
+		j.reset(p)
+	} else {
+		j.moves = append(j.moves, m)
+	}
+	j.register(zeroing)
 }
 
 // Fail records that the next half-move of the game could not be replayed: the
@@ -140,52 +146,6 @@ func (j *Judge) Play(m board.Move) {
 // stand. Since the game score goes on past Pi, no claim counts as taken and
 // an ending at Pi counts as not applied. Call Finish next.
 func (j *Judge) Fail() { j.failed = true }
-
-// register enters the new current position into the window and computes its
-// facts. reset says the move that led here was irreversible (or there was
-// none): no earlier position can recur. zeroing says material may have
-// changed, so the dead-position test must be redone.
-func (j *Judge) register(reset, zeroing bool) {
-	p := &j.pos
-	if reset {
-		j.keys = j.keys[:0]
-		j.ids = j.ids[:0]
-		j.counts = j.counts[:0]
-		j.twice[0] = j.twice[0][:0]
-		j.twice[1] = j.twice[1][:0]
-		j.winTurn = p.Turn()
-	}
-	key, id := p.Key(), p.Identity()
-	w := len(j.keys)
-	count := int32(1)
-	// Same side to move means every second entry; the same placement cannot
-	// come back after only two half-moves, so the walk starts four back. The
-	// first exact match is the latest occurrence, which carries the count.
-	for k := w - 4; k >= 0; k -= 2 {
-		if j.keys[k] == key && j.ids[k] == id {
-			count = j.counts[k] + 1
-			break
-		}
-	}
-	j.keys = append(j.keys, key)
-	j.ids = append(j.ids, id)
-	j.counts = append(j.counts, count)
-	if count >= 2 {
-		t := p.Turn()
-		j.twice[t] = append(j.twice[t], int32(w))
-	}
-	j.count = int(count)
-	j.hmc = p.HalfmoveClock()
-	if j.count > j.maxReps {
-		j.maxReps = j.count
-	}
-	if j.hmc > j.maxHmc {
-		j.maxHmc = j.hmc
-	}
-	if zeroing {
-		j.dead = p.IsDeadByMaterial()
-	}
-}
 
 // close judges the current position Pi once it is known whether a move was
 // played from it: m, or none (m == 0) when Pi is the final position.
@@ -210,8 +170,10 @@ func (j *Judge) close(m board.Move) {
 func (j *Judge) endings(final bool) {
 	mate, stale := false, false
 	if final {
-		mate = j.pos.IsCheckmate()
-		stale = !mate && j.pos.IsStalemate()
+		if !j.pos.HasLegalMove() {
+			mate = j.pos.InCheck()
+			stale = !mate
+		}
 	} else if !j.dead && j.count < 5 && j.hmc < 100 {
 		return
 	}
@@ -254,21 +216,6 @@ func (j *Judge) endings(final bool) {
 	}
 }
 
-// consecutiveFive reports whether Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, the
-// fide2014 reading of 9.6a. All five stand in the window if they are equal.
-func (j *Judge) consecutiveFive() bool {
-	w := len(j.keys) - 1
-	if w < 16 {
-		return false
-	}
-	for k := w - 4; k >= w-16; k -= 4 {
-		if j.keys[k] != j.keys[w] || j.ids[k] != j.ids[w] {
-			return false
-		}
-	}
-	return true
-}
-
 // claims finds the claims the side to move has at Pi (rules.md 4.2), counts
 // them and keeps the first of each rule. It returns the claims that hold at
 // Pi, and those made by the played move m itself.
@@ -289,23 +236,16 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 	}
 	if gate {
 		if m != 0 && !p.IsIrreversible(m) {
-			if w := j.findAfter(m, true); w >= 0 {
+			if w := j.findAfter(m); w >= 0 && j.win[w].count >= 2 {
 				played |= ClaimThreefold
 				if kind == NoKind {
-					kind, move, reps = MovePlayed, m, int(j.counts[w])+1
+					kind, move, reps = MovePlayed, m, int(j.win[w].count)+1
 				}
 			}
 		}
 		if kind == NoKind {
-			p.QuietPieceMoves(&j.moves)
-			for _, q := range j.moves.Moves[:j.moves.N] {
-				if q == m {
-					continue
-				}
-				if w := j.findAfter(q, true); w >= 0 {
-					kind, move, reps = MoveAvailable, q, int(j.counts[w])+1
-					break
-				}
+			if q, w := j.availableMove(m); q != 0 {
+				kind, move, reps = MoveAvailable, q, int(j.win[w].count)+1
 			}
 		}
 	}
@@ -325,8 +265,8 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 			kind, move = MovePlayed, m
 			played |= ClaimFifty
 		} else {
-			p.LegalMoves(&j.moves)
-			for _, q := range j.moves.Moves[:j.moves.N] {
+			p.LegalMoves(&j.list)
+			for _, q := range j.list.Moves[:j.list.N] {
 				if !p.IsZeroing(q) {
 					kind, move = MoveAvailable, q
 					break
@@ -354,54 +294,6 @@ func (j *Judge) record(rule int, us board.Color, kind Kind, move board.Move, rep
 		return
 	}
 	*r = claimRec{set: true, ply: j.ply, kind: kind, move: move, played: played, reps: reps, hmc: j.hmc, snap: j.snap()}
-}
-
-// findAfter returns the window entry of the position that m (a legal move at
-// Pi) would make, or -1: among the entries seen at least twice when twice is
-// set, else among all. A key match is confirmed by an exact comparison of the
-// identities before it counts.
-func (j *Judge) findAfter(m board.Move, twice bool) int {
-	them := j.pos.Turn().Other()
-	key := j.pos.KeyAfter(m)
-	played := false
-	var id board.Identity
-	match := func(w int) bool {
-		if j.keys[w] != key {
-			return false
-		}
-		if !played {
-			j.scratch = j.pos
-			j.scratch.Play(m)
-			id = j.scratch.Identity()
-			played = true
-		}
-		return j.ids[w] == id
-	}
-	if twice {
-		l := j.twice[them]
-		for k := len(l) - 1; k >= 0; k-- {
-			if match(int(l[k])) {
-				return int(l[k])
-			}
-		}
-		return -1
-	}
-	w := len(j.keys) - 1 // Pi; entries with the other side to move are Pi-1, Pi-3, ...
-	for k := w - 1; k >= 0; k -= 2 {
-		if match(k) {
-			return k
-		}
-	}
-	return -1
-}
-
-// countAfter returns how many times the position m would make will have
-// stood, that occurrence included.
-func (j *Judge) countAfter(m board.Move) int {
-	if w := j.findAfter(m, false); w >= 0 {
-		return int(j.counts[w]) + 1
-	}
-	return 1
 }
 
 // snap returns the snapshot of the current position, taking it if needed.

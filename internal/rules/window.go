@@ -1,0 +1,252 @@
+package rules
+
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// window holds the positions since the last irreversible move: the only
+// positions the current one can repeat (rules.md section 1). A capture, a
+// pawn move or a change of castling rights empties it.
+//
+// Positions are found by their Zobrist key and then compared exactly. The
+// exact comparison uses what the window guarantees instead of storing a full
+// identity per position: every move inside the window is a quiet piece move
+// (anything else would have emptied it), castling rights are the same
+// throughout, and only the first position can have an en passant capture
+// (a double push empties the window). So two entries are the same position
+// exactly when they have the same side to move, neither is a first position
+// with an en passant capture, and the moves between them put every piece
+// back: for each colour and role, the from and to squares of those moves
+// cancel out. That costs a few xors on a key match, and nothing per
+// half-move beyond the key and the move.
+//
+// Entries are chained by key bucket through serial numbers that never repeat
+// (until they wrap, when the table is cleared), so emptying the window costs
+// nothing: links to entries older than the window's first are simply dead.
+type window struct {
+	win    []entry
+	moves  []board.Move // moves[k] is the move played from entry k
+	head   [1 << hashBits]uint32
+	serial uint32         // serial number of entry 0; entry k has serial+k
+	twice  [2][]candidate // entries seen at least twice, by their side to move
+	turn0  board.Color    // side to move at entry 0
+	ep0    bool           // entry 0 has a legal en passant capture
+}
+
+// entry is one position of the window. Four fields at most, so that the
+// compiler builds it in registers.
+type entry struct {
+	key   uint64
+	count int32  // occurrences of the position among P0 ... Pi, this one included
+	next  uint32 // serial of the previous entry in the same key bucket (dead if before the window)
+	prev  int32  // entry+1 of the previous occurrence of the same position, 0 if none
+}
+
+// hashBits is the size of the bucket index: 1,024 buckets, 4 KiB, so a probe
+// meets another position only about once per thousand window entries.
+const hashBits = 10
+
+// candidate is a window entry seen at least twice: a position that one quiet
+// move may turn into a third occurrence (a claim by intended move). Its
+// placement lets a cheap comparison tell whether the current position is one
+// piece move away from it, without generating moves.
+type candidate struct {
+	w  int32
+	pl placement
+}
+
+// placement is the squares of each colour's pieces, by role.
+type placement [2][board.King + 1]uint64
+
+func (pl *placement) of(p *board.Position) {
+	for c := board.White; c <= board.Black; c++ {
+		for r := board.Pawn; r <= board.King; r++ {
+			pl[c][r] = p.Pieces(c, r)
+		}
+	}
+}
+
+// reset empties the window; p is the position that will be its entry 0.
+func (j *Judge) reset(p *board.Position) {
+	j.serial += uint32(len(j.win))
+	if j.serial >= 1<<31 {
+		// Far from wrapping, but old serials must never look new: start over.
+		j.head = [1 << hashBits]uint32{}
+		j.serial = 0
+	}
+	j.serial++ // serial 0 marks an empty bucket
+	j.win = j.win[:0]
+	j.moves = j.moves[:0]
+	j.twice[0] = j.twice[0][:0]
+	j.twice[1] = j.twice[1][:0]
+	j.turn0 = p.Turn()
+	j.ep0 = p.EnPassant() != board.NoSquare
+}
+
+// register enters the current position into the window and computes its
+// facts: occurrence count, halfmove clock, and (after a capture or pawn move,
+// when material may have changed) whether it is dead by material.
+func (j *Judge) register(zeroing bool) {
+	p := &j.pos
+	key := p.Key()
+	w := int32(len(j.win))
+	b := key >> (64 - hashBits)
+	// The first exact match in the chain is the latest occurrence of the
+	// position, which carries its count. A key match alone is not enough.
+	count, prev := int32(1), int32(0)
+	for s := j.head[b]; s >= j.serial; {
+		k := int32(s - j.serial)
+		e := &j.win[k]
+		if e.key == key && j.same(k, w, 0) {
+			count, prev = e.count+1, k+1
+			break
+		}
+		s = e.next
+	}
+	j.win = append(j.win, entry{key: key, count: count, next: j.head[b], prev: prev})
+	j.head[b] = j.serial + uint32(w)
+	if count >= 2 {
+		t := p.Turn()
+		j.twice[t] = append(j.twice[t], candidate{w: w})
+		j.twice[t][len(j.twice[t])-1].pl.of(p)
+	}
+	j.count = int(count)
+	j.hmc = p.HalfmoveClock()
+	if j.count > j.maxReps {
+		j.maxReps = j.count
+	}
+	if j.hmc > j.maxHmc {
+		j.maxHmc = j.hmc
+	}
+	if zeroing {
+		j.dead = p.IsDeadByMaterial()
+	}
+}
+
+// same reports whether entry k is exactly the position reached from it by
+// the window's moves k ... w-1, followed by extra when it is not 0 (a quiet
+// piece move from entry w, which must then be the last entry).
+func (j *Judge) same(k, w int32, extra board.Move) bool {
+	n := w - k
+	if extra != 0 {
+		n++
+	}
+	if n%2 != 0 || (k == 0 && j.ep0 && n > 0) {
+		return false // other side to move, or only entry 0 has en passant
+	}
+	var d [2][board.King + 1]uint64
+	c := j.turn0 ^ board.Color(k&1)
+	for _, m := range j.moves[k:w] {
+		d[c][m.Role()] ^= 1<<uint(m.From()) | 1<<uint(m.To())
+		c ^= 1
+	}
+	if extra != 0 {
+		d[c][extra.Role()] ^= 1<<uint(extra.From()) | 1<<uint(extra.To())
+	}
+	return d == [2][board.King + 1]uint64{}
+}
+
+// current is the window index of the current position Pi.
+func (j *Judge) current() int32 { return int32(len(j.win) - 1) }
+
+// findAfter returns the window entry of the latest occurrence of the
+// position that m (a legal move at Pi) would make, or -1 when it has not
+// stood since the last irreversible move (or m is itself irreversible).
+func (j *Judge) findAfter(m board.Move) int32 {
+	if j.pos.IsIrreversible(m) {
+		return -1
+	}
+	key := j.pos.KeyAfter(m)
+	w := j.current()
+	for s := j.head[key>>(64-hashBits)]; s >= j.serial; {
+		k := int32(s - j.serial)
+		e := &j.win[k]
+		if e.key == key && j.same(k, w, m) {
+			return k
+		}
+		s = e.next
+	}
+	return -1
+}
+
+// countAfter returns how many times the position m would make will have
+// stood, that occurrence included.
+func (j *Judge) countAfter(m board.Move) int {
+	if k := j.findAfter(m); k >= 0 {
+		return int(j.win[k].count) + 1
+	}
+	return 1
+}
+
+// availableMove looks for a claim of threefold by an intended move other
+// than played (9.2a, 9.2.1.1): a legal move to a position that already stood
+// twice, with the other side to move. Such a position differs from Pi by one
+// piece of the side to move standing elsewhere, the opponent's pieces
+// untouched, so each candidate is tested by comparing placements; only one
+// that passes costs a move search and the exact comparison. It returns the
+// move and the window entry, or 0 and -1.
+func (j *Judge) availableMove(played board.Move) (board.Move, int32) {
+	p := &j.pos
+	us := p.Turn()
+	them := us.Other()
+	var cur placement
+	cur.of(p)
+	list := j.twice[them]
+candidates:
+	for i := len(list) - 1; i >= 0; i-- { // latest first: the highest count
+		c := &list[i]
+		// The opponent's pieces and our pawns must stand as they did: cheap
+		// rejections first, most candidates fail here.
+		for r := board.Pawn; r <= board.King; r++ {
+			if cur[them][r] != c.pl[them][r] {
+				continue candidates
+			}
+		}
+		if cur[us][board.Pawn] != c.pl[us][board.Pawn] {
+			continue
+		}
+		role := board.NoRole
+		for r := board.Knight; r <= board.King; r++ {
+			if cur[us][r] != c.pl[us][r] {
+				if role != board.NoRole {
+					role = board.NoRole
+					break
+				}
+				role = r
+			}
+		}
+		if role == board.NoRole {
+			continue
+		}
+		fromBB, toBB := cur[us][role]&^c.pl[us][role], c.pl[us][role]&^cur[us][role]
+		if bits.OnesCount64(fromBB) != 1 || bits.OnesCount64(toBB) != 1 {
+			continue
+		}
+		from, to := board.Square(bits.TrailingZeros64(fromBB)), board.Square(bits.TrailingZeros64(toBB))
+		m, ok := p.FindMove(from, to, board.NoRole)
+		if !ok || m == played || p.IsIrreversible(m) {
+			continue
+		}
+		if j.same(c.w, j.current(), m) {
+			return m, c.w
+		}
+	}
+	return 0, -1
+}
+
+// consecutiveFive reports whether Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, the
+// fide2014 reading of 9.6a: the last four occurrences before Pi stand
+// exactly four half-moves apart.
+func (j *Judge) consecutiveFive() bool {
+	w := j.current()
+	for n := 0; n < 4; n++ {
+		prev := j.win[w].prev - 1
+		if prev != w-4 {
+			return false
+		}
+		w = prev
+	}
+	return true
+}
