@@ -248,7 +248,8 @@ func (t *Tokenizer) Next() Token {
 		case cSpace:
 			pos++
 		case cWord:
-			if data[pos] == '.' { // "..." after a move number written apart
+			c := data[pos]
+			if c == '.' { // "..." after a move number written apart
 				pos++
 				continue
 			}
@@ -256,7 +257,18 @@ func (t *Tokenizer) Next() Token {
 			for j < len(data) && wordByte[data[j]] {
 				j++
 			}
-			return t.word(pos, j)
+			if c == '*' || t.result {
+				return t.word(pos, j)
+			}
+			// A SAN (the hot path, inlined): step over the blank that follows it too, so that
+			// the next call starts on a token.
+			t.ply++
+			t.start, t.tok, t.val = pos, TokSAN, data[pos:j]
+			if j < len(data) && data[j] == ' ' {
+				j++
+			}
+			t.pos = j
+			return TokSAN
 		case cDigit:
 			// A move number ("12.", "12...", "12" alone), a result, or a SAN with zeros (0-0).
 			j := pos + 1
