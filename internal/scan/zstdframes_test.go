@@ -1,0 +1,104 @@
+package scan
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// corpusFile returns the path of a file in ../shared/corpus beside the repository, or skips.
+func corpusFile(tb testing.TB, name string) string {
+	tb.Helper()
+	p := filepath.Join("..", "..", "..", "shared", "corpus", name)
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("corpus not found (the shared folder beside the repository): %v", err)
+	}
+	return p
+}
+
+var otbFrames struct {
+	once  sync.Once
+	plain int64  // decompressed size
+	data  []byte // pzstd-style frames
+}
+
+// pzstdOTB returns otb-masters.pgn (225 MB) recompressed the way pzstd writes it: independent
+// frames of 8 MiB of input (what pzstd cuts at its default level), each announced.
+func pzstdOTB(b *testing.B) ([]byte, int64) {
+	path := corpusFile(b, "otb-masters.pgn.zst")
+	otbFrames.once.Do(func() {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		d, _ := zstd.NewReader(nil)
+		plain, err := d.DecodeAll(raw, nil)
+		d.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		otbFrames.plain = int64(len(plain))
+		otbFrames.data = pzstdFrames(b, plain, 8<<20)
+	})
+	return otbFrames.data, otbFrames.plain
+}
+
+// BenchmarkZstd compares frame-parallel decoding of a multi-frame file with stream decoding,
+// and stream decoding of the single-frame corpus file, by decoder goroutines. MB/s of PGN.
+func BenchmarkZstd(b *testing.B) {
+	cases := []struct {
+		name string
+		opt  OpenOptions
+	}{
+		{"frames/workers=1", OpenOptions{Workers: 1}},
+		{"frames/workers=2", OpenOptions{Workers: 2}},
+		{"frames-as-stream/workers=1", OpenOptions{Workers: 1, SingleStream: true}},
+		{"frames-as-stream/workers=2", OpenOptions{Workers: 2, SingleStream: true}},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			data, plain := pzstdOTB(b)
+			src := source(b, b.TempDir(), "otb.pgn.zst", data)
+			benchRead(b, src, tc.opt, plain)
+		})
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run("single-frame/workers="+string(rune('0'+workers)), func(b *testing.B) {
+			path := corpusFile(b, "otb-masters.pgn.zst")
+			_, plain := pzstdOTB(b)
+			benchRead(b, Source{Name: path, Path: path}, OpenOptions{Workers: workers}, plain)
+		})
+	}
+}
+
+// benchRead reads src whole into a 4 MiB buffer, as the splitter does.
+func benchRead(b *testing.B, src Source, opt OpenOptions, plain int64) {
+	buf := make([]byte, 4<<20)
+	b.SetBytes(plain)
+	b.ReportAllocs()
+	for b.Loop() {
+		st, err := src.Open(opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var n int64
+		for {
+			m, err := io.ReadFull(st, buf)
+			n += int64(m)
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		st.Close()
+		if n != plain {
+			b.Fatalf("%d bytes, want %d", n, plain)
+		}
+	}
+}
