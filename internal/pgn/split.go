@@ -11,6 +11,11 @@ const (
 	DefaultChunkSize   = 4 << 20
 	DefaultMaxGameSize = 64 << 20
 	minChunkSize       = 64
+	// maxCommentSpan bounds a { } comment over several lines: a tag line more than this many
+	// bytes after the line where a comment opened starts a new game, so that a stray '{'
+	// swallows at most this much rather than the rest of the file. Real multi-line comments
+	// are a few hundred bytes (the longest in the corpus is 439).
+	maxCommentSpan = 64 << 10
 	freeChunks         = 64 // chunk buffers kept for reuse per Splitter
 )
 
@@ -112,7 +117,9 @@ func (p *chunkPool) put(c *Chunk) {
 //   - Movetext outside a game starts a game without tags. Movetext after a blank line starts a
 //     new game when the movetext before that blank line ended with a result token (two games
 //     without tags, separated by a blank line).
-//   - A '[' at the start of a line inside a { } comment that spans lines is comment text.
+//   - A '[' at the start of a line inside a { } comment that spans lines is comment text,
+//     unless the comment opened more than 64 KiB before: then it is taken for a stray '{' and
+//     the tag line starts a new game (the game before ends with ErrComment when tokenised).
 //   - Lines starting with '%' (escape) and ';' (comment) never start a game; blank, '%' and ';'
 //     lines between games belong to no game. A UTF-8 byte-order mark at the start is skipped.
 //   - The last game of the stream must end with a result token outside comments; if it does not
@@ -349,6 +356,7 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		blankAfterMoves     bool
 		gStart              int
 		gLine               int64
+		braceFrom           int // start of the line where the open comment opened
 	)
 	lf, cr := -1, -1 // next LF and CR at or after pos, len(data) when there is none
 	for pos < len(data) {
@@ -387,12 +395,19 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		}
 		ln := data[pos:end]
 
-		if inBrace {
+		if inBrace && pos-braceFrom > maxCommentSpan && isTagLine(ln) {
+			// A comment open this long is a stray '{': resynchronise on this tag line. The game
+			// before ends with the tokenizer's ErrComment at that brace.
+			s.emit(c, data, gStart, pos, gLine, nil)
+			gStart, gLine, st, inBrace = pos, line, stTags, false
+		} else if inBrace {
 			// Inside a comment that spans lines: nothing here starts a game.
 			var effEnd int
 			inBrace, effEnd = commentState(ln, true)
 			if !inBrace {
 				lastResult = endsWithResult(ln[:effEnd])
+			} else if bytes.IndexByte(ln, '}') >= 0 {
+				braceFrom = pos // closed and opened again
 			}
 		} else {
 			k := 0
@@ -426,6 +441,9 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 				var effEnd int
 				inBrace, effEnd = commentState(ln[k:], false)
 				lastResult = !inBrace && endsWithResult(ln[k:k+effEnd])
+				if inBrace {
+					braceFrom = pos
+				}
 			}
 		}
 		pos = next
@@ -445,6 +463,15 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		s.emit(c, data, gStart, len(data), gLine, err)
 	}
 	return len(data), line
+}
+
+// isTagLine reports whether ln's first non-blank byte is '[' followed by a letter.
+func isTagLine(ln []byte) bool {
+	k := 0
+	for k < len(ln) && blank[ln[k]] {
+		k++
+	}
+	return k+1 < len(ln) && ln[k] == '[' && (ln[k+1]|0x20 >= 'a' && ln[k+1]|0x20 <= 'z')
 }
 
 // carry returns the start of the unfinished part of the buffer: the current game, or the current

@@ -361,3 +361,69 @@ func TestText(t *testing.T) {
 		t.Errorf("AppendUnescaped: %q", got)
 	}
 }
+
+// TestResync: an error ends its game only; the games after it are read normally.
+func TestResync(t *testing.T) {
+	in := "[Event \"1\"]\n\n1. e4 ) e5 1-0\n\n" + // stray parenthesis
+		"[Event \"2\" unquoted]\n\n1. c4 1-0\n" + // bad tag
+		"[Event \"3\"]\n\n1. d4 $x 1-0\n\n" + // bad NAG
+		"[Event \"4\"]\n\n1. Nf3 d5 2. g3 0-1\n"
+	got := readSummary(t, in)
+	want := []string{
+		"0 e4: unbalanced variation",
+		"1 : malformed tag pair",
+		"2 d4: malformed NAG",
+		"3 Nf3,d5,g3: ok",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestStrayBrace: a '{' that is never closed swallows the games after it only up to
+// maxCommentSpan; a short comment over lines keeps its tag-like lines.
+func TestStrayBrace(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[Event \"0\"]\n\n1. e4 {stray e5 1-0\n\n")
+	n := 1
+	for b.Len() < maxCommentSpan+5000 {
+		fmt.Fprintf(&b, "[Event \"%d\"]\n\n1. d4 d5 0-1\n\n", n)
+		n++
+	}
+	got := readSummary(t, b.String())
+	if len(got) < 2 || got[0] != "0 e4: unterminated comment" || got[len(got)-1] != fmt.Sprintf("%d d4,d5: ok", len(got)-1) {
+		t.Fatalf("%d games: first %q, last %q", len(got), got[0], got[len(got)-1])
+	}
+	// The games swallowed are those that start within maxCommentSpan of the brace.
+	if lost := n - len(got); lost < maxCommentSpan/32 || lost > maxCommentSpan/25 {
+		t.Errorf("%d games of %d lost", lost, n)
+	}
+}
+
+// readSummary reads every game of in and describes each as "index moves: error".
+func readSummary(t *testing.T, in string) []string {
+	t.Helper()
+	r := NewReader(strings.NewReader(in), SplitterOptions{ChunkSize: 4096})
+	var got []string
+	for r.Next() {
+		tok := r.Tokenizer()
+		var sans []string
+		for tok.Next() != TokEnd {
+			if tok.Token() == TokSAN {
+				sans = append(sans, string(tok.Bytes()))
+			}
+		}
+		var se *SyntaxError
+		msg := "ok"
+		if errors.As(tok.Err(), &se) {
+			msg = se.Err.Error()
+		} else if tok.Err() != nil {
+			msg = tok.Err().Error()
+		}
+		got = append(got, fmt.Sprintf("%d %s: %s", r.Game().Index, strings.Join(sans, ","), msg))
+	}
+	if r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	return got
+}
