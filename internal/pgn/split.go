@@ -16,7 +16,7 @@ const (
 	// swallows at most this much rather than the rest of the file. Real multi-line comments
 	// are a few hundred bytes (the longest in the corpus is 439).
 	maxCommentSpan = 64 << 10
-	freeChunks         = 64 // chunk buffers kept for reuse per Splitter
+	freeChunks     = 64 // chunk buffers kept for reuse per Splitter
 )
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
