@@ -244,7 +244,7 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 			}
 		}
 		if kind == NoKind {
-			if q, w := j.availableMove(m); q != 0 {
+			if q, w := j.availableMove(); q != 0 {
 				kind, move, reps = MoveAvailable, q, int(j.win[w].count)+1
 			}
 		}

@@ -738,3 +738,93 @@ func TestNoAllocationPerPly(t *testing.T) {
 		t.Errorf("%v allocations per game with 8 findings, want at most 3", a)
 	}
 }
+
+// collide makes window entry t carry key (as if its Zobrist key collided with
+// the position about to be registered) and links it into key's bucket chain.
+func collide(j *Judge, t int, key uint64) {
+	b := key >> (64 - hashBits)
+	j.win[t].key = key
+	j.win[t].next = j.head[b]
+	j.head[b] = j.serial + uint32(t)
+}
+
+// TestKeyCollisionIsNotRepetition: hashes select candidates, but only an
+// exact comparison makes a repetition (rules.md section 1). Window entries are
+// forced to carry the key of the next position; the count must not move.
+func TestKeyCollisionIsNotRepetition(t *testing.T) {
+	play := func(j *Judge, san string) {
+		m, err := j.Position().ParseSAN([]byte(san))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Play(m)
+	}
+	next := func(j *Judge, san string) (board.Move, uint64) {
+		m, err := j.Position().ParseSAN([]byte(san))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m, j.Position().KeyAfter(m)
+	}
+
+	// Same side to move, different placement: P0 (start) against P4 after
+	// 1. Nf3 Nf6 2. Nc3 Nc6.
+	j := NewJudge()
+	j.Begin(board.StartPosition(), ResultUnknown, all4(t))
+	for _, san := range []string{"Nf3", "Nf6", "Nc3"} {
+		play(j, san)
+	}
+	m, key := next(j, "Nc6")
+	collide(j, 0, key)
+	j.Play(m)
+	if j.count != 1 {
+		t.Errorf("a key collision with a different placement counted as repetition %d", j.count)
+	}
+
+	// The same placement, but the first occurrence had a legal en passant
+	// capture (ep/legal-at-first-occurrence): P1 against P5.
+	j.Begin(mustFEN(t, "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"), ResultUnknown, all4(t))
+	for _, san := range []string{"e4", "Nf6", "Nf3", "Ng8"} {
+		play(j, san)
+	}
+	m, key = next(j, "Ng1")
+	collide(j, 0, key)
+	j.Play(m)
+	if j.count != 1 {
+		t.Errorf("a key collision with the en passant position counted as repetition %d", j.count)
+	}
+	// The same placement with the other side to move: the white king
+	// triangulates (Ke2, Kf1, Ke1) while the black king goes and comes back,
+	// so P5 has P0's placement with Black to move.
+	j.Begin(mustFEN(t, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), ResultUnknown, all4(t))
+	for _, san := range []string{"Ke2", "Kd8", "Kf1", "Ke8"} {
+		play(j, san)
+	}
+	m, key = next(j, "Ke1")
+	collide(j, 0, key)
+	j.Play(m)
+	if j.count != 1 {
+		t.Errorf("a key collision with the other side to move counted as repetition %d", j.count)
+	}
+
+	// And a genuine repetition still counts: P9 = P5 in the en passant game.
+	j.Begin(mustFEN(t, "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"), ResultUnknown, all4(t))
+	for _, san := range []string{"e4", "Nf6", "Nf3", "Ng8", "Ng1"} {
+		play(j, san)
+	}
+	for _, san := range []string{"Nf6", "Nf3", "Ng8", "Ng1"} {
+		play(j, san)
+	}
+	if j.count != 2 {
+		t.Errorf("P9 = P5 counted %d", j.count)
+	}
+}
+
+func mustFEN(t *testing.T, fen string) board.Position {
+	t.Helper()
+	p, err := board.FromFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

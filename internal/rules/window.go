@@ -180,14 +180,14 @@ func (j *Judge) countAfter(m board.Move) int {
 	return 1
 }
 
-// availableMove looks for a claim of threefold by an intended move other
-// than played (9.2a, 9.2.1.1): a legal move to a position that already stood
+// availableMove looks for a claim of threefold by an intended move
+// (9.2a, 9.2.1.1), once the played move is known not to make one: a legal move to a position that already stood
 // twice, with the other side to move. Such a position differs from Pi by one
 // piece of the side to move standing elsewhere, the opponent's pieces
 // untouched, so each candidate is tested by comparing placements; only one
 // that passes costs a move search and the exact comparison. It returns the
 // move and the window entry, or 0 and -1.
-func (j *Judge) availableMove(played board.Move) (board.Move, int32) {
+func (j *Judge) availableMove() (board.Move, int32) {
 	p := &j.pos
 	us := p.Turn()
 	them := us.Other()
@@ -226,7 +226,7 @@ candidates:
 		}
 		from, to := board.Square(bits.TrailingZeros64(fromBB)), board.Square(bits.TrailingZeros64(toBB))
 		m, ok := p.FindMove(from, to, board.NoRole)
-		if !ok || m == played || p.IsIrreversible(m) {
+		if !ok || p.IsIrreversible(m) {
 			continue
 		}
 		if j.same(c.w, j.current(), m) {

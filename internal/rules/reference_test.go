@@ -1,0 +1,362 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// This file holds a second, deliberately naive implementation of rules.md
+// sections 3 and 4, written from the text and sharing nothing with the
+// Judge but board: positions are compared by board.Identity over the whole
+// game (no window), intended-move claims try every legal move, and each
+// edition is judged separately. It is slow and obviously right; the Judge
+// must agree with it on every real game.
+
+type refGame struct {
+	pos    []board.Position // P0 ... Pn
+	ids    []board.Identity
+	at     map[board.Identity][]int // the plies at which each position stood
+	count  []int                    // count(Pi) among P0 ... Pi
+	moves  []board.Move
+	result Result
+	failed bool
+}
+
+func newRefGame(start board.Position, sans [][]byte, result Result) *refGame {
+	g := &refGame{result: result, at: map[board.Identity][]int{}}
+	p := start
+	add := func() {
+		id := p.Identity()
+		g.at[id] = append(g.at[id], len(g.pos))
+		g.pos = append(g.pos, p)
+		g.ids = append(g.ids, id)
+		g.count = append(g.count, len(g.at[id]))
+	}
+	add()
+	for _, san := range sans {
+		m, err := p.ParseSAN(san)
+		if err != nil {
+			g.failed = true
+			break
+		}
+		g.moves = append(g.moves, m)
+		p.Play(m)
+		add()
+	}
+	return g
+}
+
+// countBefore is how many of P0 ... Pi are the position id.
+func (g *refGame) countBefore(i int, id board.Identity) int {
+	n := 0
+	for _, k := range g.at[id] {
+		if k <= i {
+			n++
+		}
+	}
+	return n
+}
+
+type refClaim struct {
+	kind  Kind
+	moves []board.Move // the moves making the claim (move kinds)
+}
+
+// threefold returns the claim the side to move has at Pi, if any (4.2).
+func (g *refGame) threefold(i int) (refClaim, bool) {
+	var c refClaim
+	if g.count[i] >= 3 {
+		c.kind = OnBoard
+	}
+	var l board.MoveList
+	g.pos[i].LegalMoves(&l)
+	for _, m := range l.Slice() {
+		q := g.pos[i]
+		q.Play(m)
+		if g.countBefore(i, q.Identity()) >= 2 {
+			c.moves = append(c.moves, m)
+			if i < len(g.moves) && m == g.moves[i] && c.kind == NoKind {
+				c.kind = MovePlayed
+			}
+		}
+	}
+	if c.kind == NoKind && len(c.moves) > 0 {
+		c.kind = MoveAvailable
+	}
+	return c, c.kind != NoKind
+}
+
+// playedThreefold reports whether the move played at Pi makes a third occurrence.
+func (g *refGame) playedThreefold(i int) bool {
+	return i+1 < len(g.pos) && g.countBefore(i, g.ids[i+1]) >= 2
+}
+
+// fifty returns the fifty-move claim the side to move has at Pi, if any.
+func (g *refGame) fifty(i int) (refClaim, bool) {
+	var c refClaim
+	hmc := g.pos[i].HalfmoveClock()
+	if hmc >= 100 {
+		c.kind = OnBoard
+		return c, true
+	}
+	if hmc != 99 {
+		return c, false
+	}
+	var l board.MoveList
+	g.pos[i].LegalMoves(&l)
+	for _, m := range l.Slice() {
+		if !g.pos[i].IsZeroing(m) {
+			c.moves = append(c.moves, m)
+			if i < len(g.moves) && m == g.moves[i] {
+				c.kind = MovePlayed
+			}
+		}
+	}
+	if c.kind == NoKind && len(c.moves) > 0 {
+		c.kind = MoveAvailable
+	}
+	return c, c.kind != NoKind
+}
+
+// end returns where the game is over under ed (section 3), or -1.
+func (g *refGame) end(ed *Edition) (int, Rule) {
+	n := len(g.pos) - 1
+	for i := 0; i <= n; i++ {
+		p := &g.pos[i]
+		hmc := p.HalfmoveClock()
+		switch {
+		case i == n && p.IsCheckmate():
+			return i, Checkmate
+		case i == n && p.IsStalemate():
+			return i, Stalemate
+		case p.IsDeadByMaterial():
+			return i, DeadPosition
+		case ed.Fivefold == FivefoldAny && g.count[i] >= 5:
+			return i, Fivefold
+		case ed.Fivefold == FivefoldConsecutive && i >= 16 && g.ids[i] == g.ids[i-4] &&
+			g.ids[i] == g.ids[i-8] && g.ids[i] == g.ids[i-12] && g.ids[i] == g.ids[i-16]:
+			return i, Fivefold
+		case ed.SeventyFive && hmc >= 150:
+			return i, SeventyFiveMove
+		case ed.FiftyAutomatic && hmc >= 100:
+			return i, FiftyMove
+		}
+	}
+	return -1, NoRule
+}
+
+// refVerdict judges the game under ed and returns the summary line and the
+// finding lines as fmtSummary and fmtFinding write them. got is the Judge's
+// verdict: where the rules leave the choice of claiming move open, the
+// Judge's choice is checked against every valid one and then used.
+func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []string) {
+	n := len(g.pos) - 1
+	end, rule := g.end(ed)
+	last := n // claims are judged at P0 ... P(last)
+	if end >= 0 {
+		last = end - 1
+	}
+	s := Summary{Edition: ed, Plies: n, EndRule: rule, EndPly: end, FirstThreefoldPly: -1, FirstFiftyPly: -1}
+	upto := n
+	if end >= 0 {
+		upto = end
+	}
+	for i := 0; i <= upto; i++ {
+		s.MaxRepetitions = max(s.MaxRepetitions, g.count[i])
+		s.MaxHalfmoveClock = max(s.MaxHalfmoveClock, g.pos[i].HalfmoveClock())
+	}
+	var lines []string
+	type firstClaim struct {
+		ply   int
+		claim refClaim
+		opps  int
+	}
+	for _, r := range []Rule{Threefold, FiftyMove} {
+		if (r == Threefold && !ed.ThreefoldClaim) || (r == FiftyMove && !ed.FiftyClaim) {
+			continue
+		}
+		var first [2]*firstClaim
+		for i := 0; i <= last; i++ {
+			var c refClaim
+			var ok bool
+			if r == Threefold {
+				c, ok = g.threefold(i)
+			} else {
+				c, ok = g.fifty(i)
+			}
+			if !ok {
+				continue
+			}
+			side := g.pos[i].Turn()
+			if first[side] == nil {
+				first[side] = &firstClaim{ply: i, claim: c}
+			}
+			first[side].opps++
+		}
+		for side := board.White; side <= board.Black; side++ {
+			fc := first[side]
+			if fc == nil {
+				continue
+			}
+			i := fc.ply
+			if r == Threefold && (s.FirstThreefoldPly < 0 || i < s.FirstThreefoldPly) {
+				s.FirstThreefoldPly = i
+			}
+			if r == FiftyMove && (s.FirstFiftyPly < 0 || i < s.FirstFiftyPly) {
+				s.FirstFiftyPly = i
+			}
+			f := Finding{Edition: ed, Rule: r, Kind: fc.claim.kind, Ply: i, MoveNumber: g.pos[i].FullmoveNumber(),
+				Side: side, HalfmoveClock: g.pos[i].HalfmoveClock(), Opportunities: fc.opps, PliesAfter: n - i,
+				ClaimantOutcome: g.result.OutcomeFor(side)}
+			var m board.Move
+			switch fc.claim.kind {
+			case OnBoard:
+				f.Repetitions = g.count[i]
+			case MovePlayed:
+				m = g.moves[i]
+			case MoveAvailable:
+				// Any valid move will do: take the Judge's if it is one.
+				m = fc.claim.moves[0]
+				for _, gf := range got {
+					if gf.Rule == r && gf.Side == side && gf.Ply == i && gf.Kind == MoveAvailable {
+						for _, vm := range fc.claim.moves {
+							if g.pos[i].SAN(vm) == gf.Move {
+								m = vm
+							}
+						}
+					}
+				}
+			}
+			if m != 0 {
+				f.Move = g.pos[i].SAN(m)
+				q := g.pos[i]
+				q.Play(m)
+				f.Repetitions = g.countBefore(i, q.Identity()) + 1
+			}
+			taken := !g.failed && g.result == Draw && (i == n || (i == n-1 && (fc.claim.kind == MovePlayed ||
+				(r == Threefold && g.playedThreefold(i)))))
+			f.Missed = !taken
+			lines = append(lines, fmtFinding(&f))
+		}
+	}
+	// final_claims (4.2).
+	if ed.ThreefoldClaim {
+		_, atN := g.threefold(n)
+		if (end < 0 && atN) || (n >= 1 && (end < 0 || n-1 < end) && g.playedThreefold(n-1)) {
+			s.FinalClaims |= ClaimThreefold
+		}
+	}
+	if ed.FiftyClaim {
+		_, atN := g.fifty(n)
+		playedFifty := n >= 1 && g.pos[n-1].HalfmoveClock() == 99 && !g.pos[n-1].IsZeroing(g.moves[n-1])
+		if (end < 0 && atN) || ((end < 0 || n-1 < end) && playedFifty) {
+			s.FinalClaims |= ClaimFifty
+		}
+	}
+	if end >= 0 {
+		p := &g.pos[end]
+		side := p.Turn()
+		mandated := Draw
+		if rule == Checkmate {
+			mandated = winFor(side.Other())
+		}
+		differs := g.result != ResultUnknown && g.result != mandated
+		if (rule != Checkmate && rule != Stalemate) || differs {
+			f := Finding{Edition: ed, Rule: rule, Kind: Automatic, Ply: end, MoveNumber: p.FullmoveNumber(), Side: side,
+				Repetitions: g.count[end], HalfmoveClock: p.HalfmoveClock(), Opportunities: 1, PliesAfter: n - end,
+				Missed: n > end || differs || g.failed, ClaimantOutcome: g.result.OutcomeFor(side),
+				MandatedResult: mandated, ResultDiffers: differs}
+			lines = append(lines, fmtFinding(&f))
+		}
+	}
+	// Order as the Judge does: by ply, claims before the ending at equal ply.
+	sortLines(lines)
+	return fmtSummary(&s), lines
+}
+
+func sortLines(lines []string) {
+	ply := func(l string) int {
+		var p int
+		fmt.Sscanf(l[strings.Index(l, "ply=")+4:], "%d", &p)
+		return p
+	}
+	for i := 1; i < len(lines); i++ {
+		for k := i; k > 0 && ply(lines[k]) < ply(lines[k-1]); k-- {
+			lines[k], lines[k-1] = lines[k-1], lines[k]
+		}
+	}
+}
+
+// compareWithReference judges every standard game of a corpus file with the
+// Judge (all editions at once, and fide2014 with the any reading) and with
+// the reference, and reports every difference. It returns how many games and
+// findings were compared.
+func compareWithReference(t *testing.T, name string, max int) (games, findings int) {
+	sel := mustSelection(t, "fide2009,fide2014,fide2017,lichess", "", "")
+	selAny := mustSelection(t, "fide2014", "", "any")
+	choices := sel.Choose(nil, Date{}, Date{}, Date{})
+	choicesAny := selAny.Choose(nil, Date{}, Date{}, Date{})
+	j := NewJudge()
+	bad := 0
+	forEachGame(t, name, max, false, func(cg *corpusGame) {
+		start, ok := cg.start()
+		if !ok || !cg.standard() || bad > 10 {
+			return
+		}
+		ref := newRefGame(start, cg.sans, ParseResult(cg.result))
+		for _, cs := range [][]Choice{choices, choicesAny} {
+			j.Begin(start, ParseResult(cg.result), cs)
+			for _, san := range cg.sans {
+				m, err := j.Position().ParseSAN(san)
+				if err != nil {
+					j.Fail()
+					break
+				}
+				j.Play(m)
+			}
+			v := j.Finish()
+			for _, gs := range v.Games {
+				var mine []Finding
+				var gotLines []string
+				for _, f := range v.Findings {
+					if f.Edition == gs.Edition {
+						mine = append(mine, f)
+						gotLines = append(gotLines, fmtFinding(&f))
+						if want := ref.pos[f.Ply].FEN(); f.FEN != want {
+							t.Errorf("%s game %d %s: FEN %s, want %s", name, cg.index, f.Edition.ID, f.FEN, want)
+						}
+					}
+				}
+				wantS, wantLines := ref.verdict(t, gs.Edition, mine)
+				if got := fmtSummary(&gs); got != wantS || strings.Join(gotLines, "\n") != strings.Join(wantLines, "\n") {
+					bad++
+					t.Errorf("%s game %d under %s (%s):\n summary %s\n    want %s\n findings:\n  %s\n want:\n  %s",
+						name, cg.index, gs.Edition.ID, gs.Edition.Fivefold, got, wantS,
+						strings.Join(gotLines, "\n  "), strings.Join(wantLines, "\n  "))
+				}
+				if v.Failed != ref.failed || v.Plies != len(ref.pos)-1 {
+					t.Errorf("%s game %d: failed=%t plies=%d, reference %t %d", name, cg.index, v.Failed, v.Plies, ref.failed, len(ref.pos)-1)
+				}
+				findings += len(mine)
+			}
+		}
+		games++
+	})
+	return games, findings
+}
+
+// TestAgainstReference compares the Judge with the reference on the two
+// corpus excerpts and the FICS and chess.com files (quick: about 4,700
+// games); crosscheck_test.go (-tags slow) adds the OTB and TCEC files.
+func TestAgainstReference(t *testing.T) {
+	for _, name := range []string{"lichess-2025-05-excerpt.pgn", "twic1599-excerpt.pgn", "fics-2000-2199-crlf.pgn", "chesscom-one-player.pgn"} {
+		games, findings := compareWithReference(t, name, 0)
+		t.Logf("%s: %d games, %d findings agree with the reference", name, games, findings)
+		if games == 0 {
+			t.Errorf("%s: no game compared", name)
+		}
+	}
+}
