@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -80,6 +82,7 @@ func benchRead(b *testing.B, src Source, opt OpenOptions, plain int64) {
 	buf := make([]byte, 4<<20)
 	b.SetBytes(plain)
 	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		st, err := src.Open(opt)
 		if err != nil {
@@ -101,4 +104,17 @@ func benchRead(b *testing.B, src Source, opt OpenOptions, plain int64) {
 			b.Fatalf("%d bytes, want %d", n, plain)
 		}
 	}
+	if cpu := cpuTime() - start; cpu > 0 {
+		b.ReportMetric(float64(plain)*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
+	}
+}
+
+// cpuTime returns the CPU time the process has used, all goroutines together: with the wall
+// clock it shows how much of a speed-up is parallelism and how much the machine's other load.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
