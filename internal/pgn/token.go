@@ -85,6 +85,9 @@ var wordByte = func() (t [256]bool) {
 	return t
 }()
 
+// valueStop holds the bytes a tag value scan stops at.
+var valueStop = [256]bool{'"': true, '\\': true, '\n': true, '\r': true}
+
 // tagName holds the bytes allowed in a tag name.
 var tagName = func() (t [256]bool) {
 	for c := 0; c < 256; c++ {
@@ -279,6 +282,9 @@ func (t *Tokenizer) Next() Token {
 				for j < len(data) && data[j] == '.' {
 					j++
 				}
+				if j < len(data) && data[j] == ' ' {
+					j++
+				}
 				pos = j
 				continue
 			}
@@ -293,7 +299,10 @@ func (t *Tokenizer) Next() Token {
 			}
 			t.start, t.tok = pos, TokComment
 			t.val = data[pos+1 : pos+1+j]
-			t.pos = pos + j + 2
+			if j = pos + j + 2; j < len(data) && data[j] == ' ' {
+				j++
+			}
+			t.pos = j
 			return TokComment
 		case cSemi:
 			pos = lineEnd(data, pos)
@@ -379,6 +388,9 @@ func (t *Tokenizer) readTag() Token {
 	j++
 	vs := j
 	for {
+		for j < len(data) && !valueStop[data[j]] {
+			j++
+		}
 		if j >= len(data) {
 			return t.fail(at, ErrTag, true)
 		}
