@@ -258,3 +258,20 @@ func TestWriteTable(t *testing.T) {
 		}
 	}
 }
+
+func TestStandardVariant(t *testing.T) {
+	for _, c := range []struct {
+		tag string
+		ok  bool
+	}{
+		{"", true}, {"Standard", true}, {"standard", true}, {"From Position", true}, {"from position", true},
+		{"Chess960", false}, {"fischerandom", false}, {"Crazyhouse", false}, {"normal", false}, {"Standard ", false},
+	} {
+		if StandardVariant(c.tag) != c.ok || StandardVariant([]byte(c.tag)) != c.ok {
+			t.Errorf("StandardVariant(%q) != %t", c.tag, c.ok)
+		}
+	}
+	if a := testing.AllocsPerRun(100, func() { StandardVariant([]byte("From Position")) }); a != 0 {
+		t.Errorf("StandardVariant allocates %v", a)
+	}
+}

@@ -33,14 +33,14 @@ type corpusGame struct {
 	fen, setUp, variant      string
 	result                   string
 	eventDate, date, utcDate string
+	tagIndex                 string // the PgnscanIndex tag the cross-check adds
 	sans                     [][]byte
 	readErr                  error // the tokenizer's error, if the game was not read whole
-	keepRaw                  bool
 }
 
 // standard reports whether the game is standard chess (rules.md section 1).
 func (g *corpusGame) standard() bool {
-	return g.variant == "" || strings.EqualFold(g.variant, "Standard") || strings.EqualFold(g.variant, "From Position")
+	return StandardVariant(g.variant)
 }
 
 // start returns P0, or false when the set-up FEN is unusable.
@@ -56,7 +56,14 @@ func (g *corpusGame) start() (board.Position, bool) {
 // game's slices are only valid during the call. max <= 0 reads them all.
 func forEachGame(tb testing.TB, name string, max int, keepRaw bool, fn func(g *corpusGame)) {
 	tb.Helper()
-	f, err := os.Open(corpusPath(tb, name))
+	forEachGameIn(tb, corpusPath(tb, name), max, keepRaw, fn)
+}
+
+// forEachGameIn is forEachGame for a file at any path.
+func forEachGameIn(tb testing.TB, path string, max int, keepRaw bool, fn func(g *corpusGame)) {
+	tb.Helper()
+	name := filepath.Base(path)
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -100,6 +107,8 @@ func forEachGame(tb testing.TB, name string, max int, keepRaw bool, fn func(g *c
 					g.date = v
 				case "UTCDate":
 					g.utcDate = v
+				case "PgnscanIndex":
+					g.tagIndex = v
 				}
 			case pgn.TokSAN:
 				g.sans = append(g.sans, tok.Bytes())
@@ -111,27 +120,4 @@ func forEachGame(tb testing.TB, name string, max int, keepRaw bool, fn func(g *c
 	if err := rd.Err(); err != nil {
 		tb.Fatalf("%s: %v", name, err)
 	}
-}
-
-// judgeGame replays g through j as the pipeline does and returns the verdict,
-// or nil for a game that is not judged (unsupported variant, unusable FEN).
-func judgeGame(j *Judge, g *corpusGame, sel *Selection, choices []Choice) (*Verdict, []Choice) {
-	if !g.standard() {
-		return nil, choices
-	}
-	start, ok := g.start()
-	if !ok {
-		return nil, choices
-	}
-	choices = sel.Choose(choices[:0], ParseDate(g.eventDate), ParseDate(g.date), ParseDate(g.utcDate))
-	j.Begin(start, ParseResult(g.result), choices)
-	for _, san := range g.sans {
-		m, err := j.Position().ParseSAN(san)
-		if err != nil {
-			j.Fail()
-			break
-		}
-		j.Play(m)
-	}
-	return j.Finish(), choices
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"strings"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
 
 // Rule is what a finding is about: the values of the rule column.
 type Rule uint8
@@ -246,4 +250,14 @@ type Verdict struct {
 
 	Games    []Summary // one per edition, in the order of the choices given to Begin
 	Findings []Finding // every finding of every edition; per edition in ply order
+}
+
+// StandardVariant reports whether a Variant tag value (empty when the tag is
+// absent) names standard chess: "Standard", or lichess's "From Position" for
+// standard chess from a set-up position, in any letter case (rules.md 1).
+// Any other game is an unsupported variant: counted, listed with the errors,
+// never judged.
+func StandardVariant[T ~string | ~[]byte](tag T) bool {
+	s := string(tag) // no allocation: the conversion only feeds comparisons
+	return s == "" || strings.EqualFold(s, "Standard") || strings.EqualFold(s, "From Position")
 }
