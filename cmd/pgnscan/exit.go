@@ -21,10 +21,6 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// errInputFailed reports that the scan finished but some input failed (exit status 1); the
-// reason was already printed in the summary.
-var errInputFailed = errors.New("an input could not be read to its end")
-
 // runError carries an error returned by a command's own work, as opposed to one cobra raised
 // while parsing the command line (unknown command or flag, wrong arguments: bad usage).
 type runError struct{ err error }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -14,10 +15,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	err := root.Execute()
 	code := exitCode(err)
-	if err != nil && err != errInputFailed && code != exitInterrupted {
-		fmt.Fprintln(stderr, "pgnscan:", err)
+	if err != nil && code != exitInterrupted {
+		fmt.Fprintln(stderr, "pgnscan:", singleLine(err.Error()))
 	}
 	return code
+}
+
+// singleLine makes an error message one line: cobra appends its suggestions for a mistyped
+// command on lines of their own ("\n\nDid you mean this?\n\tscan\n").
+func singleLine(msg string) string {
+	const didYouMean = "Did you mean this?"
+	if i := strings.Index(msg, didYouMean); i >= 0 {
+		return strings.TrimSpace(msg[:i]) + " (did you mean " + strings.Join(strings.Fields(msg[i+len(didYouMean):]), " or ") + "?)"
+	}
+	return strings.Join(strings.Fields(msg), " ")
 }
 
 func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {

@@ -137,10 +137,7 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 			return err
 		}
 	}
-	if errors.Is(runErr, scan.ErrInputFailed) {
-		return errInputFailed
-	}
-	return runErr
+	return runErr // nil, an *scan.InputsError (exit 1) or context.Canceled (exit 130)
 }
 
 // progressWanted decides whether to draw the progress bar.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -15,9 +16,26 @@ import (
 	"github.com/pgnscan/pgnscan/internal/rules"
 )
 
-// ErrInputFailed is returned by Run when the scan finished but at least one input could not be
-// opened or read to its end. The summary says which and why.
+// ErrInputFailed is wrapped by the error Run returns when the scan finished but at least one
+// input could not be opened or read to its end (an *InputsError). The summary says which and why.
 var ErrInputFailed = errors.New("an input could not be read to its end")
+
+// InputsError is returned by Run when the scan finished but some inputs could not be opened or
+// read to their end; it unwraps to ErrInputFailed. Its message names every failed input and its
+// fault on one line, for the command's error message.
+type InputsError struct {
+	Failed []string // the error of each failed input, in input order; each names its input
+}
+
+func (e *InputsError) Error() string {
+	if len(e.Failed) == 1 {
+		return e.Failed[0]
+	}
+	return fmt.Sprintf("%d inputs could not be read to their end: %s", len(e.Failed), strings.Join(e.Failed, "; "))
+}
+
+// Unwrap returns ErrInputFailed.
+func (e *InputsError) Unwrap() error { return ErrInputFailed }
 
 // Config says what a scan reads and how.
 type Config struct {
@@ -38,7 +56,7 @@ const chunksPerWorker = 3
 // Run scans every input of cfg in order and feeds each game's rows to out, in input order
 // (file, then game) whatever the number of workers. A game that cannot be read whole becomes an
 // errors row and the scan goes on. An input that fails ends with the games read before the
-// fault; the other inputs are still scanned and Run returns ErrInputFailed. When ctx is
+// fault; the other inputs are still scanned and Run returns an *InputsError. When ctx is
 // cancelled, Run stops reading, finishes the games already read, marks the summary interrupted
 // and returns ctx's error. It never closes out: the caller does, also after an error.
 func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
@@ -94,7 +112,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 	}
 	go func() { wg.Wait(); close(done) }()
 
-	failed := false
+	var failed []string // the errors of the inputs that failed, in input order
 	g.Go(func() error { // write in input order
 		pending := make(map[int64]*job)
 		var next int64
@@ -111,7 +129,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 					return err
 				}
 				if j.end != nil && j.end.Err != "" {
-					failed = true
+					failed = append(failed, j.end.Err)
 				}
 				<-slots
 			}
@@ -128,8 +146,8 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 		out.Summary.SetInterrupted()
 		return ctx.Err()
 	}
-	if failed {
-		return ErrInputFailed
+	if len(failed) > 0 {
+		return &InputsError{Failed: failed}
 	}
 	return nil
 }
