@@ -246,7 +246,7 @@ func (t *Tokenizer) Next() Token {
 		t.inMoves = true
 	}
 	pos := t.pos
-	for pos < len(data) {
+	for uint(pos) < uint(len(data)) { // unsigned: no bounds check on data[pos]
 		switch class[data[pos]] {
 		case cSpace:
 			pos++
@@ -257,7 +257,7 @@ func (t *Tokenizer) Next() Token {
 				continue
 			}
 			j := pos + 1
-			for j < len(data) && wordByte[data[j]] {
+			for uint(j) < uint(len(data)) && wordByte[data[j]] {
 				j++
 			}
 			if c == '*' || t.result {
