@@ -69,7 +69,7 @@ func gzipMembers(t testing.TB, data []byte, members int) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	per := len(data)/members + 1
-	for len(data) > 0 {
+	for first := true; first || len(data) > 0; first = false {
 		n := min(per, len(data))
 		w := gzip.NewWriter(&b)
 		w.Write(data[:n])
@@ -470,5 +470,33 @@ func TestFrameReaderClose(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine(); n > before {
 		t.Errorf("%d goroutines after Close, %d before", n, before)
+	}
+}
+
+// TestEmpty: an empty file, and an empty compressed stream, hold no games and no error.
+func TestEmpty(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{
+		"empty":           nil,
+		"empty.zst":       zstdFrame(t, nil),
+		"empty-pzstd":     pzstdFrames(t, nil, 100),
+		"empty.gz":        gzipMembers(t, nil, 1),
+		"three-bytes":     []byte("\n\n\n"),
+		"one.pgn":         []byte("*"),
+		"empty-frame.zst": appendAnnounced(nil, zstdFrame(t, nil)),
+	} {
+		st, err := source(t, dir, name, data).Open(OpenOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		games, err := splitGames(t, st)
+		st.Close()
+		want := 0
+		if name == "one.pgn" {
+			want = 1
+		}
+		if err != nil || len(games) != want {
+			t.Errorf("%s: %d games, %v", name, len(games), err)
+		}
 	}
 }
