@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -29,6 +30,7 @@ type scanOptions struct {
 	progress     string
 	summary      string
 	quiet        bool
+	cpuprofile   string
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -71,6 +73,8 @@ outputs hold every game read so far, and the summary says how far the scan got).
 	f.StringVar(&o.progress, "progress", "auto", "progress bar on standard error: auto (only on a terminal), always or never")
 	f.StringVar(&o.summary, "summary", "", "where the summary goes: a file, or - for standard output (default: standard error)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary, no progress")
+	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
+	_ = f.MarkHidden("cpuprofile")
 	return cmd
 }
 
@@ -124,6 +128,13 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if showProgress {
 		cfg.Progress = scan.NewProgress(stderr)
 	}
+	if o.cpuprofile != "" {
+		stopProfile, err := startCPUProfile(o.cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer stopProfile()
+	}
 	runErr := scan.Run(ctx, cfg, out)
 	stop()
 	if runErr != nil && !errors.Is(runErr, scan.ErrInputFailed) && !errors.Is(runErr, context.Canceled) {
@@ -138,6 +149,19 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		}
 	}
 	return runErr // nil, an *scan.InputsError (exit 1) or context.Canceled (exit 130)
+}
+
+// startCPUProfile starts writing a CPU profile to path; the returned function stops it.
+func startCPUProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // progressWanted decides whether to draw the progress bar.
