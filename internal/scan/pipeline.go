@@ -219,10 +219,9 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		}
 	}
 	end.Read, end.Decompressed = stream.CompressedBytes(), stream.Decompressed()
+	// An input stopped by an interrupt is neither done nor failed: the summary shows it as
+	// "stopped at N%", and it does not count as an input that could not be read.
 	end.Done = !stopped && end.Err == ""
-	if stopped {
-		end.Err = "interrupted"
-	}
 	return send(&job{end: &end}) && !stopped
 }
 
