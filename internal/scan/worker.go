@@ -3,7 +3,6 @@ package scan
 import (
 	"bytes"
 	"errors"
-	"strconv"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/pgn"
@@ -343,13 +342,22 @@ func nullPly(ply int) report.NullInt32 {
 	return report.ValidInt32(int32(ply))
 }
 
-// elo returns a rating tag as a number, null when it is not one.
+// elo returns a rating tag as a number, null when it is not one (digits only, surrounding
+// blanks ignored). It does not use strconv, whose error for the common "?" or an absent tag
+// allocates.
 func elo(v []byte) report.NullInt32 {
-	n, err := strconv.ParseInt(string(bytes.TrimSpace(v)), 10, 32)
-	if err != nil || n < 0 {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 || len(v) > 9 {
 		return report.NullInt32{}
 	}
-	return report.ValidInt32(int32(n))
+	var n int32
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return report.NullInt32{}
+		}
+		n = n*10 + int32(c-'0')
+	}
+	return report.ValidInt32(n)
 }
 
 // lichessID returns the game id of a lichess Site URL ("https://lichess.org/AbCdEfGh"), else "".

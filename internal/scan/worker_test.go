@@ -1,0 +1,287 @@
+package scan
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/report"
+)
+
+// wkChunks splits text into chunks of games.
+func wkChunks(t testing.TB, text string, size int) []*pgn.Chunk {
+	t.Helper()
+	sp := pgn.NewSplitter(strings.NewReader(text), pgn.SplitterOptions{Source: "t.pgn", ChunkSize: size})
+	var out []*pgn.Chunk
+	for {
+		c, err := sp.Next()
+		if c != nil {
+			out = append(out, c)
+		}
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// wkRows runs a worker over every game of text.
+func wkRows(t testing.TB, text, editions string, full bool) rows {
+	t.Helper()
+	w := newWorker(plSelection(t, editions), full)
+	var r rows
+	for _, c := range wkChunks(t, text, 0) {
+		w.chunk(c, &r)
+	}
+	return r
+}
+
+// A lichess game with a threefold repetition: Black may claim at ply 7 by playing Ng8, White
+// on the board at ply 8 (rules.md section 6). Clocks and evaluations follow the moves.
+const wkLichess = `[Event "Rated Blitz game"]
+[Site "https://lichess.org/AbCd1234"]
+[Date "2025.05.01"]
+[Round "-"]
+[White "a \"quoted\" name"]
+[Black "b"]
+[Result "1/2-1/2"]
+[UTCDate "2025.05.01"]
+[WhiteElo "2370"]
+[BlackElo "?"]
+[TimeControl "180+2"]
+[ECO "A04"]
+[Termination "Normal"]
+[Event "a second Event tag"]
+
+1. Nf3 { [%eval 0.2] [%clk 0:03:00] } 1... Nf6 { [%clk 0:02:58] } 2. Ng1 { [%clk 0:02:55] }
+2... Ng8 { [%clk 0:02:50] } 3. Nf3 { [%eval #-3] [%clk 0:02:45] } 3... Nf6 { [%clk 0:02:40] }
+4. Ng1 { [%clk 0:02:35] } 4... Ng8 { [%clk 0:02:30] } 1/2-1/2
+`
+
+func TestWorkerRows(t *testing.T) {
+	r := wkRows(t, wkLichess, "fide2017", true)
+	if len(r.errors) != 0 || len(r.games) != 1 || len(r.findings) != 2 {
+		t.Fatalf("%d errors, %d games, %d findings rows; want 0, 1, 2", len(r.errors), len(r.games), len(r.findings))
+	}
+	g := r.games[0]
+	want := report.GameInfo{
+		Source: "t.pgn", GameIndex: 0, GameOffset: 0, GameID: "AbCd1234",
+		Event: "Rated Blitz game", Site: "https://lichess.org/AbCd1234", Date: "2025.05.01", Round: "-",
+		White: `a "quoted" name`, Black: "b", Result: "1/2-1/2", TimeControl: "180+2", ECO: "A04",
+		Termination: "Normal", WhiteElo: report.ValidInt32(2370),
+	}
+	if g.GameInfo != want {
+		t.Errorf("game info:\n got %+v\nwant %+v", g.GameInfo, want)
+	}
+	if g.Edition != "fide2017" || g.EditionSource != "flag" || g.Plies != 8 || g.Error != "" ||
+		g.FinalFEN != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5" {
+		t.Errorf("games row: %+v", g)
+	}
+	// Black's claim at P7 (after 4. Ng1, clock 2:35): White's latest clock 2:35, Black's 2:40,
+	// evaluation #-3 (from ply 5). White's at P8: clocks 2:35 and 2:30.
+	b, w := r.findings[0], r.findings[1]
+	if b.Side != "black" || b.Ply != 7 || w.Side != "white" || w.Ply != 8 {
+		t.Fatalf("findings: %+v\n%+v", b, w)
+	}
+	if b.WhiteClock != report.ValidFloat64(155) || b.BlackClock != report.ValidFloat64(160) || b.Eval != "#-3" {
+		t.Errorf("black's claim: clocks %v %v, eval %q", b.WhiteClock, b.BlackClock, b.Eval)
+	}
+	if w.WhiteClock != report.ValidFloat64(155) || w.BlackClock != report.ValidFloat64(150) || w.Eval != "#-3" {
+		t.Errorf("white's claim: clocks %v %v, eval %q", w.WhiteClock, w.BlackClock, w.Eval)
+	}
+	if b.GameInfo != want {
+		t.Errorf("finding's game info: %+v", b.GameInfo)
+	}
+}
+
+// TestWorkerLeanRows: without a games file, a game with no finding only feeds the summary
+// (source, index, time control), and its tags are never made into strings.
+func TestWorkerLeanRows(t *testing.T) {
+	// 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 e5 4. Ng1 Nc6: the start position stands twice, no claim.
+	text := strings.Replace(strings.Replace(wkLichess, "3... Nf6", "3... e5", 1), "4... Ng8", "4... Nc6", 1)
+	r := wkRows(t, text, "fide2017", false)
+	if len(r.findings) != 0 || len(r.games) != 1 {
+		t.Fatalf("%d findings, %d games rows", len(r.findings), len(r.games))
+	}
+	g := r.games[0]
+	if g.Event != "" || g.White != "" || g.TimeControl != "180+2" || g.Source != "t.pgn" || g.FinalFEN != "" {
+		t.Errorf("lean games row: %+v", g)
+	}
+	r = wkRows(t, wkLichess, "fide2017", false) // a game with findings gets every column
+	if r.games[0].Event != "Rated Blitz game" || r.findings[0].White != `a "quoted" name` {
+		t.Errorf("rows of a game with findings lack tags: %+v", r.games[0].GameInfo)
+	}
+}
+
+func TestWorkerErrors(t *testing.T) {
+	const text = `[Event "bad tag]
+
+1. e4 e5 *
+
+[Event "illegal move"]
+[Result "*"]
+
+1. e4 e5 2. Ke3 Nc6 *
+
+[Event "variant"]
+[Variant "Crazyhouse"]
+
+1. e4 e5 *
+
+[Event "lichess from position"]
+[Variant "From Position"]
+[SetUp "1"]
+[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
+
+1. O-O Kd7 *
+`
+	r := wkRows(t, text, "fide2017,lichess", true)
+	byIndex := map[int64]*report.Error{}
+	for i := range r.errors {
+		byIndex[r.errors[i].GameIndex] = &r.errors[i]
+	}
+	if len(r.errors) != 3 {
+		t.Fatalf("%d errors rows, want 3: %+v", len(r.errors), r.errors)
+	}
+	if e := byIndex[0]; e == nil || e.Ply.Valid || e.Line != 1 || !strings.Contains(e.Message, "tag") {
+		t.Errorf("bad tag: %+v", e)
+	}
+	if e := byIndex[1]; e == nil || !e.Ply.Valid || e.Ply.Int32 != 3 || e.Line != 8 || !strings.Contains(e.Message, "Ke3") {
+		t.Errorf("illegal move: %+v", e)
+	}
+	if e := byIndex[2]; e == nil || e.Ply.Valid || !strings.Contains(e.Message, "variant") {
+		t.Errorf("variant: %+v", e)
+	}
+	// Games judged: the illegal-move game up to its fault, and the From Position game; one
+	// games row per edition each.
+	plies := map[int64]int32{}
+	for _, g := range r.games {
+		plies[g.GameIndex] = g.Plies
+		if (g.GameIndex == 1) != (g.Error != "") {
+			t.Errorf("game %d: error column %q", g.GameIndex, g.Error)
+		}
+	}
+	if len(r.games) != 4 || plies[1] != 2 || plies[3] != 2 {
+		t.Errorf("games rows: %+v", r.games)
+	}
+}
+
+func TestLichessID(t *testing.T) {
+	for site, want := range map[string]string{
+		"https://lichess.org/AbCd1234":       "AbCd1234",
+		"https://lichess.org/AbCd1234/black": "AbCd1234",
+		"https://lichess.org/AbCd1234efgh":   "AbCd1234",
+		"http://lichess.org/abcdefgh":        "abcdefgh",
+		"lichess.org/abcdefgh":               "abcdefgh",
+		"https://lichess.org/abc":            "",
+		"https://lichess.org/abcd-fgh":       "",
+		"https://lichess.org/":               "",
+		"https://example.org/AbCd1234":       "",
+		"Tashkent UZB":                       "",
+		"":                                   "",
+	} {
+		if got := lichessID(site); got != want {
+			t.Errorf("lichessID(%q) = %q, want %q", site, got, want)
+		}
+	}
+}
+
+func TestElo(t *testing.T) {
+	for in, want := range map[string]report.NullInt32{
+		"2370": report.ValidInt32(2370), " 1500 ": report.ValidInt32(1500), "0": report.ValidInt32(0),
+		"?": {}, "": {}, "-": {}, "-5": {}, "2370?": {}, "99999999999": {},
+	} {
+		if got := elo([]byte(in)); got != want {
+			t.Errorf("elo(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestTagSet: the first occurrence of a tag wins, tags the pipeline does not read are
+// dropped, and reset forgets everything.
+func TestTagSet(t *testing.T) {
+	var s tagSet
+	s.set([]byte("Event"), []byte("first"))
+	s.set([]byte("Event"), []byte("second"))
+	s.set([]byte("Opening"), []byte("Sicilian"))
+	s.set([]byte("event"), []byte("lower case"))
+	if got := string(s.get(tagEvent)); got != "first" {
+		t.Errorf("Event = %q", got)
+	}
+	for k := range numTags {
+		if k != tagEvent && s.get(k) != nil {
+			t.Errorf("%s set to %q", tagNames[k], s.get(k))
+		}
+	}
+	s.reset()
+	if s.get(tagEvent) != nil {
+		t.Error("reset kept Event")
+	}
+}
+
+func TestIsStandard(t *testing.T) {
+	for v, want := range map[string]bool{
+		"Standard": true, "standard": true, "From Position": true, "from position": true,
+		"Chess960": false, "fischerandom": false, "Crazyhouse": false, "Standard ": false,
+	} {
+		if got := isStandard([]byte(v)); got != want {
+			t.Errorf("isStandard(%q) = %v", v, got)
+		}
+	}
+}
+
+// TestWorkerAllocs: replaying and judging a game allocates nothing per ply, and a game read
+// whole without findings nothing at all (its games row only feeds the summary); the
+// allocations are the strings of the rows of games with findings or errors.
+func TestWorkerAllocs(t *testing.T) {
+	text := plOrdinary(t)
+	if bytes.Count(text, []byte("\n[Event ")) < 400 {
+		t.Fatal("too few games to measure")
+	}
+	measure := func(text []byte) (games, withFindings, findings int, allocs float64, quiet []byte) {
+		chunks := wkChunks(t, string(text), 64<<20)
+		if len(chunks) != 1 {
+			t.Fatalf("%d chunks", len(chunks))
+		}
+		c := chunks[0]
+		w := newWorker(plSelection(t, "auto"), false)
+		var r rows
+		w.chunk(c, &r) // warm up: buffers grow to their size
+		has := map[int64]bool{}
+		for _, f := range r.findings {
+			has[f.GameIndex] = true
+		}
+		erred := map[int64]bool{}
+		for _, e := range r.errors {
+			erred[e.GameIndex] = true
+		}
+		for i := range c.Games {
+			if !has[c.Games[i].Index] && !erred[c.Games[i].Index] {
+				quiet = append(append(quiet, c.GameBytes(i)...), "\n\n"...)
+			}
+		}
+		allocs = testing.AllocsPerRun(3, func() {
+			r.reset()
+			w.chunk(c, &r)
+		})
+		return len(c.Games), len(has), len(r.findings), allocs, quiet
+	}
+	games, withFindings, findings, allocs, quiet := measure(text)
+	t.Logf("%d games, %d with %d findings: %.0f allocations, %.2f per game", games, withFindings, findings, allocs, allocs/float64(games))
+	if allocs > float64(16*withFindings+4*findings) {
+		t.Errorf("%.0f allocations for %d games with %d findings", allocs, withFindings, findings)
+	}
+	games, withFindings, _, allocs, _ = measure(quiet)
+	fens := bytes.Count(quiet, []byte("\n[FEN "))
+	t.Logf("the %d games without findings (%d from a FEN): %.0f allocations", games, fens, allocs)
+	if withFindings != 0 || games < 300 {
+		t.Fatalf("%d games, %d with findings", games, withFindings)
+	}
+	if allocs > float64(3*fens) {
+		t.Errorf("%.0f allocations for %d games without findings, want none but parsing their %d FENs", allocs, games, fens)
+	}
+}
