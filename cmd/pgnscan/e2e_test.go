@@ -297,3 +297,21 @@ func checkCorpusFile(t *testing.T, path string, n int64) {
 		}
 	}
 }
+
+// TestCSVToStandardOutput: "-o -" writes the findings as CSV on standard output, the same
+// rows as a file, and nothing else goes there.
+func TestCSVToStandardOutput(t *testing.T) {
+	dir := t.TempDir()
+	f, _, _ := scanFiles(t, dir, ".csv")
+	r := mustScan(t, "scan", "-o", "-", testdataPath(t, "sample.pgn.zst"))
+	want, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.stdout != string(want) {
+		t.Errorf("-o - wrote %d bytes, the file %d", len(r.stdout), len(want))
+	}
+	if !strings.Contains(r.stderr, "Inputs") {
+		t.Errorf("the summary should go to standard error:\n%s", r.stderr)
+	}
+}
