@@ -70,6 +70,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 	srcs := cfg.Sources
 	if cfg.Progress != nil {
 		cfg.Progress.start(srcs)
+		defer cfg.Progress.finish() // also when an output fails: stop its goroutine, clear the bar
 	}
 
 	// abort stops every stage when the writer fails; ctx only stops the reading.
@@ -138,9 +139,6 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 	})
 	if err := g.Wait(); err != nil {
 		return err
-	}
-	if cfg.Progress != nil {
-		cfg.Progress.finish()
 	}
 	if ctx.Err() != nil {
 		out.Summary.SetInterrupted()

@@ -280,15 +280,26 @@ func TestRunWriterFails(t *testing.T) {
 	if o.Games, err = report.Create[report.Game]("-", report.Options{Stdout: &failAfter{n: 1 << 20}}); err != nil {
 		t.Fatal(err)
 	}
+	// A file, not standard input: for an input of unknown size the progress bar is a spinner
+	// whose own goroutine races with its drawing (progressbar v3.19.1, seen with -race).
+	path := filepath.Join(t.TempDir(), "big.pgn")
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srcs, err := Resolve([]string{path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	progress := NewProgress(io.Discard)
 	done := make(chan error, 1)
 	go func() {
 		done <- Run(context.Background(), Config{
-			Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
-			Stdin:     bytes.NewReader(text),
+			Sources:   srcs,
 			Selection: plSelection(t, "fide2009,fide2014,fide2017,lichess"),
 			Workers:   2,
 			FullGames: true,
 			ChunkSize: 16 << 10,
+			Progress:  progress,
 		}, o)
 	}()
 	select {
@@ -298,6 +309,9 @@ func TestRunWriterFails(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("Run hangs after its writer failed")
+	}
+	if progress.stop != nil {
+		t.Error("the progress display still runs after Run returned")
 	}
 	o.Abort()
 }
