@@ -48,9 +48,12 @@ type Config struct {
 	Progress  *Progress        // nil: no progress display
 }
 
-// maxInFlight bounds the chunks that exist at once per worker: one being split, one in each
-// worker's queue slot and one waiting to be written. With 4 MiB chunks and W workers the
-// pipeline holds at most (3W+2) chunks, 56 MiB for two workers, whatever the input's size.
+// chunksPerWorker bounds the chunks that exist at once: a slot is taken for every job before it
+// is queued and given back once it is written, so at most chunksPerWorker*W+2 chunks are queued,
+// in a worker or waiting to be written, plus the one the splitter is filling. With 4 MiB chunks
+// and W = 2 workers that is 9 chunks, 36 MiB, whatever the input's size (a game longer than a
+// chunk grows its own chunk, up to pgn.DefaultMaxGameSize). TestRunMemoryFlat measures the
+// peak heap of whole scans against it.
 const chunksPerWorker = 3
 
 // Run scans every input of cfg in order and feeds each game's rows to out, in input order
