@@ -557,3 +557,26 @@ func TestCasesAuto(t *testing.T) {
 		t.Errorf("only %d cases state their auto edition", stated)
 	}
 }
+
+// TestFivefold2014Any: with --fivefold-2014 any, fide2014 reads its fivefold rule as fide2017
+// does (rules.md 4.1), so case 11 (five times, not on consecutive moves) ends at ply 18 under
+// it too, with the findings its plain Expect tag gives.
+func TestFivefold2014Any(t *testing.T) {
+	cases := loadCases(t)
+	c := &cases[10]
+	if !strings.HasPrefix(c.tags["Event"], "case 11:") {
+		t.Fatalf("game 10 is %q", c.tags["Event"])
+	}
+	want, err := parseFindings(c.tags["Expect"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := scanSample(t, t.TempDir(), ".csv", "--edition", "fide2014", "--fivefold-2014", "any")
+	var got []*report.Finding
+	for i := range s.findings {
+		if s.findings[i].GameIndex == 10 {
+			got = append(got, &s.findings[i])
+		}
+	}
+	checkFindings(t, c.name()+", fide2014 any order", want, got)
+}
