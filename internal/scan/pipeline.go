@@ -135,6 +135,11 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 				if j.end != nil && j.end.Err != "" {
 					failed = append(failed, j.end.Err)
 				}
+				if j.start == nil && j.end == nil {
+					j.rows.reset()
+					j.games = 0
+					jobPool.Put(j) // its rows' slices are reused by a later chunk
+				}
 				<-slots
 			}
 		}
@@ -164,6 +169,9 @@ type job struct {
 	start *report.Input // an input begins
 	end   *report.Input // an input ends (read whole, failed or interrupted)
 }
+
+// jobPool recycles chunk jobs, so that the row slices a chunk fills are reused.
+var jobPool = sync.Pool{New: func() any { return new(job) }}
 
 // read splits one input into chunks and queues them, framed by its start and end. It reports
 // false when the scan must stop (interrupted or aborted).
@@ -207,7 +215,9 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		}
 		c, err := sp.Next()
 		if c != nil && len(c.Games) > 0 {
-			if !send(&job{chunk: c}) {
+			j := jobPool.Get().(*job)
+			j.chunk = c
+			if !send(j) {
 				return false
 			}
 		}

@@ -50,6 +50,9 @@ func (p *Progress) start(srcs []Source) {
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionShowDescriptionAtLineEnd(),
 		progressbar.OptionClearOnFinish(),
+		// No spinner goroutine of the bar's own: ours redraws, and the bar's reads its state
+		// without a lock (a data race under -race when the total is unknown).
+		progressbar.OptionSetSpinnerChangeInterval(0),
 	)
 	p.begun = time.Now()
 	p.stop = make(chan struct{})

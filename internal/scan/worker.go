@@ -98,11 +98,12 @@ loop:
 			}
 			w.judge.Play(m)
 		case pgn.TokComment:
-			if s, ok := w.tok.Clock(); ok {
-				w.clocks = append(w.clocks, clockMark{w.tok.Ply(), w.tok.Mover(), s})
+			cmds := w.tok.Commands()
+			if cmds.HasClock {
+				w.clocks = append(w.clocks, clockMark{w.tok.Ply(), w.tok.Mover(), cmds.Clock})
 			}
-			if v, ok := w.tok.Eval(); ok {
-				w.evals = append(w.evals, evalMark{w.tok.Ply(), v})
+			if cmds.Eval != nil {
+				w.evals = append(w.evals, evalMark{w.tok.Ply(), cmds.Eval})
 			}
 		case pgn.TokEnd:
 			if err := w.tok.Err(); err != nil {
