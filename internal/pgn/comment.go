@@ -30,7 +30,7 @@ func ParseCommands(comment []byte) Commands {
 	var c Commands
 	if v, rest, ok := firstClock(comment); ok {
 		c.Clock, c.HasClock = clockValue(v)
-		if len(bytes.TrimLeft(rest, " \t\r\n")) == 0 {
+		if allBlank(rest) {
 			return c // nothing but the clock: the common case
 		}
 	} else if v, ok := command(comment, "clk"); ok {
@@ -149,6 +149,15 @@ func command(comment []byte, name string) ([]byte, bool) {
 		}
 		return v[s:e], true
 	}
+}
+
+func allBlank(b []byte) bool {
+	for _, c := range b {
+		if !isBlank(c) {
+			return false
+		}
+	}
+	return true
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
