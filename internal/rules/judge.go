@@ -67,6 +67,7 @@ type Judge struct {
 	count   int  // count(Pi)
 	hmc     int  // hmc(Pi)
 	dead    bool // Pi is dead by material
+	busy    bool // Pi may end an edition or give a claim: see register
 	maxReps int
 	maxHmc  int
 
@@ -120,13 +121,18 @@ func (j *Judge) Ply() int { return j.ply }
 // played from it, then plays m: the new current position is Pi+1.
 func (j *Judge) Play(m board.Move) {
 	p := &j.pos
-	// Most positions decide nothing: no edition can end here and no claim is
-	// possible (rules.md 4.1, 4.2). Only the others are looked at closely.
-	if j.live > 0 && (j.dead || j.count >= 3 || j.hmc >= 99 || len(j.twice[p.Turn().Other()]) > 0) {
+	if j.live == 0 {
+		// The game is over under every edition: nothing after is judged.
+		p.Play(m)
+		j.ply++
+		return
+	}
+	if j.busy {
 		j.close(m)
 	} else {
 		j.playedFlags = 0
 	}
+	j.win[len(j.win)-1].move = m
 	rights := p.Castling()
 	p.Play(m)
 	j.ply++
@@ -135,8 +141,6 @@ func (j *Judge) Play(m board.Move) {
 	zeroing := p.HalfmoveClock() == 0
 	if zeroing || p.Castling() != rights {
 		j.reset(p)
-	} else {
-		j.moves = append(j.moves, m)
 	}
 	j.register(zeroing)
 }

@@ -20,14 +20,15 @@ import (
 // with an en passant capture, and the moves between them put every piece
 // back: for each colour and role, the from and to squares of those moves
 // cancel out. That costs a few xors on a key match, and nothing per
-// half-move beyond the key and the move.
+// half-move beyond the key and the move. (Storing board.Identity, 40 bytes,
+// for every position was measurably slower: Go builds it in a temporary and
+// copies it, and the copy stalls on the stores that just built it.)
 //
 // Entries are chained by key bucket through serial numbers that never repeat
 // (until they wrap, when the table is cleared), so emptying the window costs
 // nothing: links to entries older than the window's first are simply dead.
 type window struct {
 	win    []entry
-	moves  []board.Move // moves[k] is the move played from entry k
 	head   [1 << hashBits]uint32
 	serial uint32         // serial number of entry 0; entry k has serial+k
 	twice  [2][]candidate // entries seen at least twice, by their side to move
@@ -35,17 +36,19 @@ type window struct {
 	ep0    bool           // entry 0 has a legal en passant capture
 }
 
-// entry is one position of the window. Four fields at most, so that the
-// compiler builds it in registers.
+// entry is one position of the window. register fills it field by field in
+// place (a composite literal would be built on the stack and copied).
 type entry struct {
 	key   uint64
-	count int32  // occurrences of the position among P0 ... Pi, this one included
-	next  uint32 // serial of the previous entry in the same key bucket (dead if before the window)
-	prev  int32  // entry+1 of the previous occurrence of the same position, 0 if none
+	count int32      // occurrences of the position among P0 ... Pi, this one included
+	next  uint32     // serial of the previous entry in the same key bucket (dead if before the window)
+	prev  int32      // entry+1 of the previous occurrence of the same position, 0 if none
+	move  board.Move // the move played from this position, once it is known
 }
 
-// hashBits is the size of the bucket index: 1,024 buckets, 4 KiB, so a probe
-// meets another position only about once per thousand window entries.
+// hashBits is the size of the bucket index: 1,024 buckets, 4 KiB. A probe
+// meets another position's entry with a chance of about the window's length
+// in 1,024, and then costs one more key comparison.
 const hashBits = 10
 
 // candidate is a window entry seen at least twice: a position that one quiet
@@ -78,7 +81,6 @@ func (j *Judge) reset(p *board.Position) {
 	}
 	j.serial++ // serial 0 marks an empty bucket
 	j.win = j.win[:0]
-	j.moves = j.moves[:0]
 	j.twice[0] = j.twice[0][:0]
 	j.twice[1] = j.twice[1][:0]
 	j.turn0 = p.Turn()
@@ -105,28 +107,42 @@ func (j *Judge) register(zeroing bool) {
 		}
 		s = e.next
 	}
-	j.win = append(j.win, entry{key: key, count: count, next: j.head[b], prev: prev})
+	if int(w) == cap(j.win) {
+		j.win = append(j.win, entry{})
+	}
+	j.win = j.win[:w+1]
+	e := &j.win[w]
+	e.key, e.count, e.next, e.prev, e.move = key, count, j.head[b], prev, 0
 	j.head[b] = j.serial + uint32(w)
 	if count >= 2 {
-		t := p.Turn()
-		j.twice[t] = append(j.twice[t], candidate{w: w})
-		j.twice[t][len(j.twice[t])-1].pl.of(p)
+		j.addCandidate(w)
 	}
 	j.count = int(count)
-	j.hmc = p.HalfmoveClock()
-	if j.count > j.maxReps {
-		j.maxReps = j.count
-	}
-	if j.hmc > j.maxHmc {
-		j.maxHmc = j.hmc
-	}
+	hmc := p.HalfmoveClock()
+	j.hmc = hmc
+	j.maxReps = max(j.maxReps, int(count))
+	j.maxHmc = max(j.maxHmc, hmc)
 	if zeroing {
 		j.dead = p.IsDeadByMaterial()
 	}
+	// Most positions decide nothing: no edition can end at Pi (that needs a
+	// dead position, a fifth occurrence or hmc >= 100; checkmate and
+	// stalemate are looked for at the last position only) and no claim is
+	// possible (that needs a third occurrence, hmc >= 99, or a position seen
+	// twice with the other side to move). Only the others are judged closely.
+	j.busy = j.dead || count >= 3 || hmc >= 99 || len(j.twice[p.Turn().Other()]) > 0
+}
+
+// addCandidate records window entry w, seen at least twice, as a position a
+// claim by intended move may aim at.
+func (j *Judge) addCandidate(w int32) {
+	t := j.pos.Turn()
+	j.twice[t] = append(j.twice[t], candidate{w: w})
+	j.twice[t][len(j.twice[t])-1].pl.of(&j.pos)
 }
 
 // same reports whether entry k is exactly the position reached from it by
-// the window's moves k ... w-1, followed by extra when it is not 0 (a quiet
+// the moves played from entries k ... w-1, followed by extra when it is not 0 (a quiet
 // piece move from entry w, which must then be the last entry).
 func (j *Judge) same(k, w int32, extra board.Move) bool {
 	n := w - k
@@ -138,7 +154,8 @@ func (j *Judge) same(k, w int32, extra board.Move) bool {
 	}
 	var d [2][board.King + 1]uint64
 	c := j.turn0 ^ board.Color(k&1)
-	for _, m := range j.moves[k:w] {
+	for i := k; i < w; i++ {
+		m := j.win[i].move
 		d[c][m.Role()] ^= 1<<uint(m.From()) | 1<<uint(m.To())
 		c ^= 1
 	}
