@@ -16,7 +16,7 @@ import (
 // as one Arrow record batch, which becomes one Parquet row group. It bounds
 // the writer's memory: a few hundred bytes per findings row, so tens of MB
 // per writer whatever the number of rows.
-const DefaultBatchRows = 16 * 1024
+const DefaultBatchRows = 8 * 1024
 
 // Metadata keys written to every Parquet file's key-value metadata.
 const (

@@ -51,10 +51,10 @@ type Config struct {
 // chunksPerWorker bounds the chunks that exist at once: a slot is taken for every job before it
 // is queued and given back once it is written, so at most chunksPerWorker*W+2 chunks are queued,
 // in a worker or waiting to be written, plus the one the splitter is filling. With 4 MiB chunks
-// and W = 2 workers that is 9 chunks, 36 MiB, whatever the input's size (a game longer than a
+// and W = 2 workers that is 7 chunks, 28 MiB, whatever the input's size (a game longer than a
 // chunk grows its own chunk, up to pgn.DefaultMaxGameSize). TestRunMemoryFlat measures the
 // peak heap of whole scans against it.
-const chunksPerWorker = 3
+const chunksPerWorker = 2
 
 // Run scans every input of cfg in order and feeds each game's rows to out, in input order
 // (file, then game) whatever the number of workers. A game that cannot be read whole becomes an

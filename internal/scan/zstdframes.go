@@ -44,7 +44,7 @@ type frameJob struct {
 
 // frameReader decodes a multi-frame zstd stream with a pool of decoders and delivers the frames
 // in order. One goroutine reads frames off the input, workers decode them, Read serves them.
-// At most 2*workers+1 frames are in flight, so memory stays bounded.
+// At most workers+1 frames are in flight (one being read, one per decoder), so memory stays bounded.
 type frameReader struct {
 	src     io.Reader
 	jobs    chan *frameJob // to the workers
@@ -61,7 +61,7 @@ type frameReader struct {
 
 func newFrameReader(src io.Reader, workers int) *frameReader {
 	workers = max(workers, 1)
-	inflight := 2*workers + 1
+	inflight := workers + 1
 	fr := &frameReader{
 		src:   src,
 		jobs:  make(chan *frameJob, inflight+1),
