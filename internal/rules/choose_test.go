@@ -252,6 +252,7 @@ func TestWriteTable(t *testing.T) {
 		"fide2009", "pre2014", "fide2014", "fide2017", "fide2018", "fide2023", "current", "lichess",
 		"until 2014.06.30", "2014.07.01 to 2017.06.30", "from 2017.07.01",
 		"three minutes", "two minutes", "half of the claimant", "9.6a", "9.6.2", "5.2.2", "9.7",
+		"9.2.1.1", "9.3b", "January 2020",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("edition table lacks %q:\n%s", want, out)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 )
 
 // FivefoldReading says whether and how an edition ends the game at a fivefold
@@ -76,6 +75,8 @@ type Edition struct {
 	// DeadArticles says where the edition states the dead-position rule, with
 	// its companion article (for the editions table).
 	DeadArticles string
+	// Note is what to know when reading the edition's findings, or "".
+	Note string
 }
 
 // The editions, in the order `pgnscan editions` prints them. Each is the
@@ -127,6 +128,8 @@ var (
 		},
 		Penalty:      "9.5: an incorrect claim adds two minutes to the opponent's remaining time",
 		DeadArticles: "9.7 (and 5.2b)",
+		Note: "9.6a is read as Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, as software of the time did " +
+			"(rules.md 4.1)",
 	}
 	fide2017 = Edition{
 		ID:      "fide2017",
@@ -170,7 +173,9 @@ var (
 			Stalemate:         "lichess stalemate",
 		},
 		Penalty:      "none: lichess offers the threefold claim only when it is valid",
-		DeadArticles: "insufficient material",
+		DeadArticles: "insufficient material (the cases of rules.md 5)",
+		Note: "lichess made fivefold automatic in January 2020 and counted repetitions without " +
+			"en passant before 2016: older games show lichess findings (rules.md 4.4)",
 	}
 )
 
@@ -308,57 +313,59 @@ func (e *Edition) InForce() string {
 	return e.From.String() + " to " + e.Until.String()
 }
 
-// WriteTable prints the edition table of `pgnscan editions`: ids and aliases,
-// the dates `auto` uses, the articles of every rule and the 9.5 penalties.
+// WriteTable prints the edition table of `pgnscan editions`: for each
+// edition its ids, the dates auto chooses it for, the article of every rule,
+// the 9.5 penalty and what to know when reading its findings.
 func WriteTable(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "edition\taliases\tin force (auto)\tthreefold claim\tfifty-move claim\tautomatic fivefold\tautomatic move limit\tdead position\tcheckmate\tstalemate")
+	var b strings.Builder
 	for _, ed := range editionTable {
 		a := &ed.Articles
 		claim := func(ok bool, intended, onBoard string) string {
-			if !ok {
+			switch {
+			case !ok:
 				return "none"
-			}
-			if intended == onBoard {
+			case intended == onBoard:
 				return intended
 			}
-			return intended + " (intended move), " + onBoard + " (on the board)"
+			return intended + " (by intended move), " + onBoard + " (on the board)"
 		}
 		five := "none"
 		switch ed.Fivefold {
 		case FivefoldAny:
-			five = a.Fivefold + ": five times, any order"
+			five = a.Fivefold + ": the same position five times, in any order"
 		case FivefoldConsecutive:
-			five = a.Fivefold + ": five consecutive alternate moves (--fivefold-2014=any: any order)"
+			five = a.Fivefold + ": the same position on five consecutive alternate moves (--fivefold-2014=any: any order)"
 		}
 		limit := "none"
 		switch {
 		case ed.SeventyFive:
-			limit = a.SeventyFive + ": 75 moves (150 half-moves), checkmate first"
+			limit = a.SeventyFive + ": 75 moves (150 half-moves) without capture or pawn move; checkmate first"
 		case ed.FiftyAutomatic:
-			limit = a.FiftyAutomatic + ": 50 moves (100 half-moves)"
+			limit = a.FiftyAutomatic + ": 50 moves (100 half-moves) without capture or pawn move; checkmate first"
 		}
-		aliases := strings.Join(ed.Aliases, ", ")
-		if aliases == "" {
-			aliases = "-"
+		fmt.Fprintf(&b, "%s", ed.ID)
+		if len(ed.Aliases) > 0 {
+			fmt.Fprintf(&b, " (also %s)", strings.Join(ed.Aliases, ", "))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", ed.ID, aliases, ed.InForce(),
-			claim(ed.ThreefoldClaim, a.ThreefoldIntended, a.ThreefoldOnBoard),
-			claim(ed.FiftyClaim, a.FiftyIntended, a.FiftyOnBoard),
-			five, limit, ed.DeadArticles, a.Checkmate, a.Stalemate)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Incorrect claims (9.5) cannot be seen in a game score; the penalties are:")
-	for _, ed := range editionTable {
-		if _, err := fmt.Fprintf(w, "  %-9s %s\n", ed.ID, ed.Penalty); err != nil {
-			return err
+		fmt.Fprintf(&b, ": %s\n", ed.Name)
+		row := func(k, v string) { fmt.Fprintf(&b, "  %-22s %s\n", k+":", v) }
+		row("auto chooses it", ed.InForce())
+		row("threefold claim", claim(ed.ThreefoldClaim, a.ThreefoldIntended, a.ThreefoldOnBoard))
+		row("fifty-move claim", claim(ed.FiftyClaim, a.FiftyIntended, a.FiftyOnBoard))
+		row("automatic fivefold", five)
+		row("automatic move limit", limit)
+		row("dead position", ed.DeadArticles)
+		row("checkmate, stalemate", a.Checkmate+", "+a.Stalemate)
+		row("incorrect claim", ed.Penalty)
+		if ed.Note != "" {
+			row("note", ed.Note)
 		}
+		b.WriteString("\n")
 	}
-	_, err := fmt.Fprintln(w, "\nauto (the default) picks fide2009, fide2014 or fide2017 from EventDate, Date, UTCDate\n"+
-		"(the first with a known year; an unknown month or day counts as the earliest possible),\n"+
-		"else --fallback-edition (default fide2017).")
+	b.WriteString("auto (the default) takes the first of EventDate, Date, UTCDate whose year is known; an\n" +
+		"unknown month or day counts as the earliest possible (2014.??.?? is before 2014-07-01).\n" +
+		"Games without a usable date get --fallback-edition (default fide2017).\n" +
+		"Incorrect claims cannot be seen in a game score: their penalties are listed, never detected.\n")
+	_, err := io.WriteString(w, b.String())
 	return err
 }
