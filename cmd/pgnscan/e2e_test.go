@@ -154,12 +154,23 @@ func TestEditions(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
+	// One block per edition: a line that starts with the id, then its indented lines.
 	rows := map[string]string{}
+	id := ""
 	for _, l := range lines(r.stdout) {
-		if f := strings.Fields(l); len(f) > 0 {
-			if _, ok := rows[f[0]]; !ok {
-				rows[f[0]] = l
+		switch f := strings.Fields(l); {
+		case len(f) == 0:
+			id = ""
+		case l[0] != ' ' && l[0] != '\t':
+			id = strings.TrimSuffix(f[0], ":")
+			if _, ok := rows[id]; ok {
+				id = "" // not an edition's first line: keep the first block under that word
 			}
+			if id != "" {
+				rows[id] = l
+			}
+		case id != "":
+			rows[id] += "\n" + l
 		}
 	}
 	want := map[string][]string{
