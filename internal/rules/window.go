@@ -211,6 +211,7 @@ func (j *Judge) availableMove() (board.Move, int32) {
 	var cur placement
 	cur.of(p)
 	list := j.twice[them]
+	listed := false // j.list holds the quiet piece moves of Pi
 candidates:
 	for i := len(list) - 1; i >= 0; i-- { // latest first: the highest count
 		c := &list[i]
@@ -242,12 +243,15 @@ candidates:
 			continue
 		}
 		from, to := board.Square(bits.TrailingZeros64(fromBB)), board.Square(bits.TrailingZeros64(toBB))
-		m, ok := p.FindMove(from, to, board.NoRole)
-		if !ok || p.IsIrreversible(m) {
-			continue
+		// Is that move legal? Only quiet piece moves can be: look among them.
+		if !listed {
+			p.QuietPieceMoves(&j.list)
+			listed = true
 		}
-		if j.same(c.w, j.current(), m) {
-			return m, c.w
+		for _, m := range j.list.Moves[:j.list.N] {
+			if m.From() == from && m.To() == to && !p.IsIrreversible(m) && j.same(c.w, j.current(), m) {
+				return m, c.w
+			}
 		}
 	}
 	return 0, -1
