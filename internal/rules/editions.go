@@ -11,6 +11,7 @@ import (
 // repetition (rules.md 4.1).
 type FivefoldReading uint8
 
+// The readings of the fivefold rule.
 const (
 	// NoFivefold: repetitions are only ever claimed (fide2009).
 	NoFivefold FivefoldReading = iota

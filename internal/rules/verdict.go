@@ -9,6 +9,7 @@ import (
 // Rule is what a finding is about: the values of the rule column.
 type Rule uint8
 
+// The rules a finding can be about; NoRule marks a game that did not end.
 const (
 	NoRule          Rule = iota
 	Threefold            // threefold repetition claim (9.2)
@@ -33,6 +34,7 @@ func (r Rule) String() string {
 // Kind says how a finding arises: the values of the kind column.
 type Kind uint8
 
+// The kinds of finding (rules.md 4.2, 4.3); NoKind is the zero value.
 const (
 	NoKind        Kind = iota
 	OnBoard            // the claim holds for the position on the board
@@ -54,6 +56,7 @@ func (k Kind) String() string {
 // Source says why a game is judged under an edition: the edition_source column.
 type Source uint8
 
+// The reasons a game is judged under an edition (rules.md 2).
 const (
 	SourceFlag     Source = iota // listed in --edition
 	SourceDate                   // chosen by auto from the game's date
@@ -74,6 +77,7 @@ func (s Source) String() string {
 // Result is the recorded result of a game (the Result tag).
 type Result uint8
 
+// The recorded results.
 const (
 	ResultUnknown Result = iota // "*", a missing tag, or anything unreadable
 	WhiteWins                   // "1-0"
@@ -126,6 +130,7 @@ func winFor(c board.Color) Result {
 // Outcome is one player's result: the claimant_outcome column.
 type Outcome uint8
 
+// A player's outcomes, as the claimant_outcome column spells them.
 const (
 	OutcomeUnknown Outcome = iota
 	Win
@@ -169,6 +174,7 @@ func (r Result) differs(mandated Result) bool {
 // ClaimSet is a set of claimable rules: the final_claims column.
 type ClaimSet uint8
 
+// The claimable rules, as members of a ClaimSet.
 const (
 	ClaimThreefold ClaimSet = 1 << iota
 	ClaimFifty
