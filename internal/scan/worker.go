@@ -145,7 +145,7 @@ loop:
 // begin starts the judge on the game's start position under the editions chosen for it.
 func (w *worker) begin() error {
 	t := &w.tags
-	if v := t.get(tagVariant); len(v) > 0 && !isStandard(v) {
+	if !rules.StandardVariant(t.get(tagVariant)) {
 		return errVariant
 	}
 	start := board.StartPosition()
@@ -160,12 +160,6 @@ func (w *worker) begin() error {
 		rules.ParseDate(t.get(tagEventDate)), rules.ParseDate(t.get(tagDate)), rules.ParseDate(t.get(tagUTCDate)))
 	w.judge.Begin(start, rules.ParseResult(t.get(tagResult)), w.choices)
 	return nil
-}
-
-// isStandard reports whether a Variant tag names standard chess: "Standard", or lichess's
-// "From Position" (standard chess from a set-up position).
-func isStandard(v []byte) bool {
-	return bytes.EqualFold(v, []byte("Standard")) || bytes.EqualFold(v, []byte("From Position"))
 }
 
 // info builds the columns every row of the game starts with. Tag strings are made once per

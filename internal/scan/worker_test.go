@@ -223,17 +223,6 @@ func TestTagSet(t *testing.T) {
 	}
 }
 
-func TestIsStandard(t *testing.T) {
-	for v, want := range map[string]bool{
-		"Standard": true, "standard": true, "From Position": true, "from position": true,
-		"Chess960": false, "fischerandom": false, "Crazyhouse": false, "Standard ": false,
-	} {
-		if got := isStandard([]byte(v)); got != want {
-			t.Errorf("isStandard(%q) = %v", v, got)
-		}
-	}
-}
-
 // TestWorkerAllocs: replaying and judging a game allocates nothing per ply, and a game read
 // whole without findings nothing at all (its games row only feeds the summary); the
 // allocations are the strings of the rows of games with findings or errors.
