@@ -101,13 +101,13 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 		j.eds = append(j.eds, edState{Choice: c, endPly: -1})
 	}
 	j.live = len(j.eds)
-	j.maxReps, j.maxHmc = 0, 0
+	j.maxReps, j.maxHmc = 1, 0
 	j.opps = [2][2]int32{}
 	j.first = [2][2]claimRec{}
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
 	j.reset(&j.pos)
-	j.register(true)
+	j.register(j.pos.Key(), 0, 1, 0, true)
 }
 
 // Position returns the current position Pi, on which the caller resolves the
@@ -142,7 +142,13 @@ func (j *Judge) Play(m board.Move) {
 	if zeroing || p.Castling() != rights {
 		j.reset(p)
 	}
-	j.register(zeroing)
+	key := p.Key()
+	w := int32(len(j.win))
+	count, prev := int32(1), int32(0)
+	if w >= 4 { // an earlier occurrence stands at least four entries back
+		count, prev = j.occurrence(key, w)
+	}
+	j.register(key, w, count, prev, zeroing)
 }
 
 // Fail records that the next half-move of the game could not be replayed: the

@@ -87,50 +87,57 @@ func (j *Judge) reset(p *board.Position) {
 	j.ep0 = p.EnPassant() != board.NoSquare
 }
 
-// register enters the current position into the window and computes its
-// facts: occurrence count, halfmove clock, and (after a capture or pawn move,
-// when material may have changed) whether it is dead by material.
-func (j *Judge) register(zeroing bool) {
-	p := &j.pos
-	key := p.Key()
-	w := int32(len(j.win))
-	b := key >> (64 - hashBits)
-	// The first exact match in the chain is the latest occurrence of the
-	// position, which carries its count. A key match alone is not enough.
-	count, prev := int32(1), int32(0)
-	for s := j.head[b]; s >= j.serial; {
-		k := int32(s - j.serial)
-		e := &j.win[k]
-		if e.key == key && j.same(k, w, 0) {
-			count, prev = e.count+1, k+1
-			break
+// occurrence returns the count of the current position, just played from
+// window entry w-1, and the entry+1 of its latest earlier occurrence (0 if
+// none): the first exact match in its key's chain. A key match alone is not
+// enough.
+func (j *Judge) occurrence(key uint64, w int32) (count, prev int32) {
+	win, serial := j.win, j.serial
+	for s := j.head[key>>(64-hashBits)]; s >= serial; {
+		k := int32(s - serial)
+		if win[k].key == key && j.same(k, w, 0) {
+			return win[k].count + 1, k + 1
 		}
-		s = e.next
+		s = win[k].next
 	}
-	if int(w) == cap(j.win) {
-		j.win = append(j.win, entry{})
+	return 1, 0
+}
+
+// register enters the current position into the window as entry w with its
+// occurrence count, and records its facts: halfmove clock, maxima, and
+// (after a capture or pawn move, when material may have changed) whether it
+// is dead by material.
+func (j *Judge) register(key uint64, w, count, prev int32, zeroing bool) {
+	p := &j.pos
+	b := key >> (64 - hashBits)
+	win := j.win
+	if int(w) < cap(win) {
+		win = win[:w+1]
+	} else {
+		win = append(win, entry{})
 	}
-	j.win = j.win[:w+1]
-	e := &j.win[w]
-	e.key, e.count, e.next, e.prev, e.move = key, count, j.head[b], prev, 0
+	e := &win[w]
+	e.key, e.count, e.next, e.prev = key, count, j.head[b], prev // move: set by Play
+	j.win = win
 	j.head[b] = j.serial + uint32(w)
-	if count >= 2 {
-		j.addCandidate(w)
-	}
-	j.count = int(count)
 	hmc := p.HalfmoveClock()
-	j.hmc = hmc
-	j.maxReps = max(j.maxReps, int(count))
+	j.count, j.hmc = int(count), hmc
 	j.maxHmc = max(j.maxHmc, hmc)
 	if zeroing {
 		j.dead = p.IsDeadByMaterial()
+	}
+	busy := j.dead || hmc >= 99
+	if count >= 2 {
+		j.maxReps = max(j.maxReps, int(count))
+		j.addCandidate(w)
+		busy = busy || count >= 3
 	}
 	// Most positions decide nothing: no edition can end at Pi (that needs a
 	// dead position, a fifth occurrence or hmc >= 100; checkmate and
 	// stalemate are looked for at the last position only) and no claim is
 	// possible (that needs a third occurrence, hmc >= 99, or a position seen
 	// twice with the other side to move). Only the others are judged closely.
-	j.busy = j.dead || count >= 3 || hmc >= 99 || len(j.twice[p.Turn().Other()]) > 0
+	j.busy = busy || len(j.twice[p.Turn()^1]) > 0
 }
 
 // addCandidate records window entry w, seen at least twice, as a position a
