@@ -20,6 +20,7 @@ const (
 	tagUTCDate
 	tagFEN
 	tagVariant
+	tagSetUp
 	numTags
 )
 
@@ -27,7 +28,7 @@ var tagNames = [numTags]string{
 	tagEvent: "Event", tagSite: "Site", tagDate: "Date", tagRound: "Round", tagWhite: "White",
 	tagBlack: "Black", tagResult: "Result", tagTimeControl: "TimeControl", tagECO: "ECO",
 	tagTermination: "Termination", tagWhiteElo: "WhiteElo", tagBlackElo: "BlackElo",
-	tagEventDate: "EventDate", tagUTCDate: "UTCDate", tagFEN: "FEN", tagVariant: "Variant",
+	tagEventDate: "EventDate", tagUTCDate: "UTCDate", tagFEN: "FEN", tagVariant: "Variant", tagSetUp: "SetUp",
 }
 
 // tagSet holds the raw values of one game's tags, as views into its chunk. The first

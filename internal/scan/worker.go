@@ -3,15 +3,13 @@ package scan
 import (
 	"bytes"
 	"errors"
+	"fmt"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/pgn"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 )
-
-// errVariant is the message of games that are not standard chess (rules.md section 1).
-var errVariant = board.ErrUnsupportedVariant
 
 // rows are the output rows of one chunk of games, in game order.
 type rows struct {
@@ -145,11 +143,13 @@ loop:
 // begin starts the judge on the game's start position under the editions chosen for it.
 func (w *worker) begin() error {
 	t := &w.tags
-	if !rules.StandardVariant(t.get(tagVariant)) {
-		return errVariant
+	if v := t.get(tagVariant); !rules.StandardVariant(v) {
+		return fmt.Errorf("%w %q", board.ErrUnsupportedVariant, pgn.TagText(v))
 	}
+	// P0 is the FEN tag's position when SetUp is "1" (rules.md 1). Older files give a FEN
+	// without SetUp, so only an explicit "0" sets the FEN aside.
 	start := board.StartPosition()
-	if fen := t.get(tagFEN); len(fen) > 0 {
+	if fen := t.get(tagFEN); len(fen) > 0 && string(t.get(tagSetUp)) != "0" {
 		p, err := board.FromFEN(string(fen))
 		if err != nil {
 			return err

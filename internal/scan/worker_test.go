@@ -274,3 +274,27 @@ func TestWorkerAllocs(t *testing.T) {
 		t.Errorf("%.0f allocations for %d games without findings, want none but parsing their %d FENs", allocs, games, fens)
 	}
 }
+
+// TestWorkerSetUp: P0 is the FEN tag's position with SetUp "1" and with no SetUp tag (older
+// files), and the standard array when SetUp is "0". The moves below are legal only from the
+// FEN (king and rook against king), so the wrong start shows as an illegal-move error.
+func TestWorkerSetUp(t *testing.T) {
+	const fen = `[FEN "8/8/8/4k3/8/8/8/4KR2 w - - 98 80"]`
+	for _, c := range []struct {
+		setUp   string
+		wantErr bool
+	}{
+		{"[SetUp \"1\"]\n", false},
+		{"", false},
+		{"[SetUp \"0\"]\n", true},
+	} {
+		text := "[Result \"*\"]\n" + c.setUp + fen + "\n\n1. Kd2 Kd4 *\n"
+		r := wkRows(t, text, "fide2017", true)
+		if gotErr := len(r.errors) > 0; gotErr != c.wantErr {
+			t.Errorf("%q: errors %+v, want error %v", c.setUp, r.errors, c.wantErr)
+		}
+		if !c.wantErr && (len(r.games) != 1 || r.games[0].Plies != 2 || r.games[0].MaxHalfmoveClock != 100) {
+			t.Errorf("%q: games rows %+v, want 2 plies from hmc 98 to 100", c.setUp, r.games)
+		}
+	}
+}
