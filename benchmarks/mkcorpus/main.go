@@ -23,6 +23,8 @@ import (
 	"path/filepath"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/pgnscan/pgnscan/internal/pgn"
 )
 
 func main() {
@@ -165,7 +167,6 @@ var timeControls = []struct {
 func writeLichessStyle(w io.Writer, sources [][]byte, size int64) error {
 	cw := &countWriter{w: w}
 	var id uint64
-	var sans [][]byte
 	for pass := 0; cw.n < size; pass++ {
 		for _, src := range sources {
 			for g := range games(src) {
@@ -173,18 +174,17 @@ func writeLichessStyle(w io.Writer, sources [][]byte, size int64) error {
 					return cw.err
 				}
 				id++
-				sans = movetext(g.moves, sans[:0])
 				tc := timeControls[id%uint64(len(timeControls))]
 				year := 2013 + int((id*7+uint64(pass)*5)%13)
 				month, day := 1+int(id%12), 1+int(id%28)
 				fmt.Fprintf(cw, "[Event \"%s\"]\n[Site \"https://lichess.org/%s\"]\n[Date \"%d.%02d.%02d\"]\n[Round \"-\"]\n",
 					tc.event, gameID(id), year, month, day)
 				fmt.Fprintf(cw, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[UTCDate \"%d.%02d.%02d\"]\n[UTCTime \"%02d:%02d:%02d\"]\n",
-					tag(g.tags, "White"), tag(g.tags, "Black"), g.result, year, month, day, id%24, id%60, (id/60)%60)
+					orUnknown(g.white), orUnknown(g.black), g.result, year, month, day, id%24, id%60, (id/60)%60)
 				fmt.Fprintf(cw, "[WhiteElo \"%d\"]\n[BlackElo \"%d\"]\n[ECO \"%s\"]\n[TimeControl \"%s\"]\n[Termination \"Normal\"]\n\n",
-					1200+id%1500, 1250+(id*3)%1500, tag(g.tags, "ECO"), tc.tc)
+					1200+id%1500, 1250+(id*3)%1500, orUnknown(g.eco), tc.tc)
 				clock := [2]int{tc.base, tc.base}
-				for i, san := range sans {
+				for i, san := range g.sans {
 					side := i & 1
 					clock[side] -= int((id+uint64(i)*13)%7) % (clock[side]/20 + 1)
 					if side == 0 {
@@ -230,127 +230,54 @@ func gameID(n uint64) string {
 	return string(b[:])
 }
 
+// game is what the lichess-style copy keeps of a game: raw tag values (still escaped, so they can
+// be written back) and the main line's SAN tokens.
 type game struct {
-	tags   [][]byte // tag lines
-	moves  []byte
-	result string
+	white, black, eco []byte
+	result            string
+	sans              [][]byte
 }
 
-// games yields the games of a PGN text: a game is its tag lines and the movetext after them.
-// It is a benchmark-corpus helper for well-formed inputs, not pgnscan's reader.
-func games(src []byte) func(func(game) bool) {
-	return func(yield func(game) bool) {
+// games yields the games of a PGN text as pgnscan's reader reads them; a game's slices are valid
+// during the call only. Games the reader cannot read whole keep the moves before the fault.
+func games(src []byte) func(func(*game) bool) {
+	return func(yield func(*game) bool) {
+		r := pgn.NewReader(bytes.NewReader(src), pgn.SplitterOptions{Source: "corpus"})
 		var g game
-		inMoves := false
-		for len(src) > 0 {
-			line := src
-			if i := bytes.IndexByte(src, '\n'); i >= 0 {
-				line, src = src[:i], src[i+1:]
-			} else {
-				src = nil
-			}
-			line = bytes.TrimRight(line, "\r")
-			if bytes.HasPrefix(line, []byte("[")) && (inMoves || len(g.tags) == 0 || len(g.moves) == 0) {
-				if inMoves {
-					if !yield(finish(g)) {
-						return
+		for r.Next() {
+			g = game{sans: g.sans[:0], result: "*"}
+			tok := r.Tokenizer()
+			for k := tok.Next(); k != pgn.TokEnd; k = tok.Next() {
+				switch k {
+				case pgn.TokTag:
+					switch string(tok.TagName()) {
+					case "White":
+						g.white = tok.Bytes()
+					case "Black":
+						g.black = tok.Bytes()
+					case "ECO":
+						g.eco = tok.Bytes()
+					case "Result":
+						switch res := string(tok.Bytes()); res {
+						case "1-0", "0-1", "1/2-1/2":
+							g.result = res
+						}
 					}
-					g, inMoves = game{}, false
+				case pgn.TokSAN:
+					g.sans = append(g.sans, tok.Bytes())
 				}
-				g.tags = append(g.tags, line)
-				continue
 			}
-			if len(bytes.TrimSpace(line)) > 0 {
-				inMoves = true
-				g.moves = append(append(g.moves, line...), '\n')
+			if !yield(&g) {
+				return
 			}
-		}
-		if len(g.tags) > 0 {
-			yield(finish(g))
 		}
 	}
 }
 
-func finish(g game) game {
-	g.result = tag(g.tags, "Result")
-	switch g.result {
-	case "1-0", "0-1", "1/2-1/2":
-	default:
-		g.result = "*"
+// orUnknown returns a tag value, or "?" when the game has none.
+func orUnknown(v []byte) []byte {
+	if len(v) == 0 {
+		return []byte("?")
 	}
-	return g
-}
-
-// tag returns the value of the named tag as written (still escaped, so it can be written back).
-func tag(tags [][]byte, name string) string {
-	prefix := []byte("[" + name + " \"")
-	for _, t := range tags {
-		if bytes.HasPrefix(t, prefix) {
-			v := bytes.TrimSuffix(t[len(prefix):], []byte("\"]"))
-			return string(v)
-		}
-	}
-	return "?"
-}
-
-// movetext returns the SAN tokens of the main line: comments, variations, NAGs, move numbers,
-// annotation glyphs and the result are dropped.
-func movetext(text []byte, dst [][]byte) [][]byte {
-	depth := 0
-	for i := 0; i < len(text); {
-		c := text[i]
-		switch {
-		case c == '{':
-			j := bytes.IndexByte(text[i:], '}')
-			if j < 0 {
-				return dst
-			}
-			i += j + 1
-		case c == ';':
-			j := bytes.IndexByte(text[i:], '\n')
-			if j < 0 {
-				return dst
-			}
-			i += j + 1
-		case c == '(':
-			depth++
-			i++
-		case c == ')':
-			depth--
-			i++
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			i++
-		default:
-			j := i
-			for j < len(text) && !bytes.ContainsRune([]byte(" \n\t\r{}();"), rune(text[j])) {
-				j++
-			}
-			tok := text[i:j]
-			i = j
-			if depth > 0 {
-				continue
-			}
-			// Drop the move number prefix of tokens such as "12.e4" or "12...Nf6".
-			k := 0
-			for k < len(tok) && tok[k] >= '0' && tok[k] <= '9' {
-				k++
-			}
-			if k > 0 && k < len(tok) && tok[k] == '.' {
-				for k < len(tok) && tok[k] == '.' {
-					k++
-				}
-				tok = tok[k:]
-			}
-			tok = bytes.TrimRight(tok, "!?")
-			switch {
-			case len(tok) == 0, tok[0] == '$', tok[0] == '*',
-				bytes.Equal(tok, []byte("1-0")), bytes.Equal(tok, []byte("0-1")), bytes.Equal(tok, []byte("1/2-1/2")):
-				continue
-			case tok[0] >= '0' && tok[0] <= '9' && !bytes.HasPrefix(tok, []byte("0-0")):
-				continue // a bare move number
-			}
-			dst = append(dst, tok)
-		}
-	}
-	return dst
+	return v
 }
