@@ -67,9 +67,8 @@ type Judge struct {
 	count   int  // count(Pi)
 	hmc     int  // hmc(Pi)
 	dead    bool // Pi is dead by material
-	busy    bool // Pi may end an edition or give a claim: see register
 	maxReps int
-	maxHmc  int
+	maxHmc  int // over the positions before the last capture or pawn move: see maxClock
 
 	opps        [2][2]int32 // claim opportunities so far, [rule][side]
 	first       [2][2]claimRec
@@ -107,7 +106,7 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
 	j.reset(&j.pos)
-	j.register(j.pos.Key(), 0, 1, 0, true)
+	j.register(j.pos.Key(), 0, 1, true)
 }
 
 // Position returns the current position Pi, on which the caller resolves the
@@ -127,9 +126,14 @@ func (j *Judge) Play(m board.Move) {
 		j.ply++
 		return
 	}
-	if j.busy {
+	// Most positions decide nothing: no edition can end at Pi (that needs a
+	// dead position, a fifth occurrence or hmc >= 100; checkmate and
+	// stalemate are looked for at the last position only) and no claim is
+	// possible (that needs a third occurrence, hmc >= 99, or a position seen
+	// twice with the other side to move). Only the others are judged closely.
+	if j.dead || j.hmc >= 99 || j.count >= 3 || len(j.twice[p.Turn()^1]) > 0 {
 		j.close(m)
-	} else {
+	} else if j.playedFlags != 0 {
 		j.playedFlags = 0
 	}
 	j.win[len(j.win)-1].move = m
@@ -140,15 +144,19 @@ func (j *Judge) Play(m board.Move) {
 	// castling rights these are the irreversible moves.
 	zeroing := p.HalfmoveClock() == 0
 	if zeroing || p.Castling() != rights {
+		if zeroing {
+			// The clock only falls here: the one before was a maximum.
+			j.maxHmc = max(j.maxHmc, j.hmc)
+		}
 		j.reset(p)
 	}
 	key := p.Key()
 	w := int32(len(j.win))
-	count, prev := int32(1), int32(0)
+	count := int32(1)
 	if w >= 4 { // an earlier occurrence stands at least four entries back
-		count, prev = j.occurrence(key, w)
+		count = j.occurrence(key, w)
 	}
-	j.register(key, w, count, prev, zeroing)
+	j.register(key, w, count, zeroing)
 }
 
 // Fail records that the next half-move of the game could not be replayed: the
@@ -221,7 +229,7 @@ func (j *Judge) endings(final bool) {
 		e.endHmc = j.hmc
 		e.opps = j.opps // claims at Pi and later are not judged
 		e.maxReps = j.maxReps
-		e.maxHmc = j.maxHmc
+		e.maxHmc = j.maxClock()
 		j.live--
 	}
 }
@@ -306,6 +314,10 @@ func (j *Judge) record(rule int, us board.Color, kind Kind, move board.Move, rep
 	*r = claimRec{set: true, ply: j.ply, kind: kind, move: move, played: played, reps: reps, hmc: j.hmc, snap: j.snap()}
 }
 
+// maxClock returns the highest halfmove clock of P0 ... Pi. Between captures
+// and pawn moves the clock only rises, so Play records it only when it falls.
+func (j *Judge) maxClock() int { return max(j.maxHmc, j.hmc) }
+
 // snap returns the snapshot of the current position, taking it if needed.
 // Snapshots are taken in ply order, so only the last can be for this ply.
 func (j *Judge) snap() int {
@@ -348,7 +360,7 @@ func (j *Judge) Finish() *Verdict {
 		end := n + 1 // claims are judged at P0 ... P(end-1)
 		s := Summary{Edition: ed, Source: e.Source, Plies: n, EndPly: -1,
 			FirstThreefoldPly: -1, FirstFiftyPly: -1,
-			MaxRepetitions: j.maxReps, MaxHalfmoveClock: j.maxHmc}
+			MaxRepetitions: j.maxReps, MaxHalfmoveClock: j.maxClock()}
 		opps := j.opps
 		if e.ended {
 			end = e.endPly

@@ -42,7 +42,6 @@ type entry struct {
 	key   uint64
 	count int32      // occurrences of the position among P0 ... Pi, this one included
 	next  uint32     // serial of the previous entry in the same key bucket (dead if before the window)
-	prev  int32      // entry+1 of the previous occurrence of the same position, 0 if none
 	move  board.Move // the move played from this position, once it is known
 }
 
@@ -88,56 +87,48 @@ func (j *Judge) reset(p *board.Position) {
 }
 
 // occurrence returns the count of the current position, just played from
-// window entry w-1, and the entry+1 of its latest earlier occurrence (0 if
-// none): the first exact match in its key's chain. A key match alone is not
+// window entry w-1: one more than that of its latest earlier occurrence, the
+// first exact match in its key's chain (1 if none). A key match alone is not
 // enough.
-func (j *Judge) occurrence(key uint64, w int32) (count, prev int32) {
+func (j *Judge) occurrence(key uint64, w int32) int32 {
 	win, serial := j.win, j.serial
 	for s := j.head[key>>(64-hashBits)]; s >= serial; {
 		k := int32(s - serial)
 		if win[k].key == key && j.same(k, w, 0) {
-			return win[k].count + 1, k + 1
+			return win[k].count + 1
 		}
 		s = win[k].next
 	}
-	return 1, 0
+	return 1
 }
 
 // register enters the current position into the window as entry w with its
 // occurrence count, and records its facts: halfmove clock, maxima, and
 // (after a capture or pawn move, when material may have changed) whether it
 // is dead by material.
-func (j *Judge) register(key uint64, w, count, prev int32, zeroing bool) {
+func (j *Judge) register(key uint64, w, count int32, zeroing bool) {
 	p := &j.pos
 	b := key >> (64 - hashBits)
-	win := j.win
-	if int(w) < cap(win) {
-		win = win[:w+1]
-	} else {
-		win = append(win, entry{})
+	if int(w) >= cap(j.win) {
+		j.grow()
 	}
-	e := &win[w]
-	e.key, e.count, e.next, e.prev = key, count, j.head[b], prev // move: set by Play
-	j.win = win
+	j.win = j.win[:w+1] // only the length changes: no write barrier
+	e := &j.win[w]
+	e.key, e.count, e.next = key, count, j.head[b] // move: set by Play
 	j.head[b] = j.serial + uint32(w)
-	hmc := p.HalfmoveClock()
-	j.count, j.hmc = int(count), hmc
-	j.maxHmc = max(j.maxHmc, hmc)
+	j.count, j.hmc = int(count), p.HalfmoveClock()
 	if zeroing {
 		j.dead = p.IsDeadByMaterial()
 	}
-	busy := j.dead || hmc >= 99
 	if count >= 2 {
 		j.maxReps = max(j.maxReps, int(count))
 		j.addCandidate(w)
-		busy = busy || count >= 3
 	}
-	// Most positions decide nothing: no edition can end at Pi (that needs a
-	// dead position, a fifth occurrence or hmc >= 100; checkmate and
-	// stalemate are looked for at the last position only) and no claim is
-	// possible (that needs a third occurrence, hmc >= 99, or a position seen
-	// twice with the other side to move). Only the others are judged closely.
-	j.busy = busy || len(j.twice[p.Turn()^1]) > 0
+}
+
+// grow makes room for one more window entry: rare, out of register's way.
+func (j *Judge) grow() {
+	j.win = append(j.win, entry{})
 }
 
 // addCandidate records window entry w, seen at least twice, as a position a
@@ -266,15 +257,18 @@ candidates:
 
 // consecutiveFive reports whether Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, the
 // fide2014 reading of 9.6a: the last four occurrences before Pi stand
-// exactly four half-moves apart.
+// exactly four half-moves apart. No earlier occurrence can stand between
+// them: two half-moves, one per side, cannot put every piece back.
 func (j *Judge) consecutiveFive() bool {
 	w := j.current()
-	for n := 0; n < 4; n++ {
-		prev := j.win[w].prev - 1
-		if prev != w-4 {
+	if w < 16 {
+		return false
+	}
+	key := j.win[w].key
+	for k := w - 4; k >= w-16; k -= 4 {
+		if j.win[k].key != key || !j.same(k, w, 0) {
 			return false
 		}
-		w = prev
 	}
 	return true
 }
