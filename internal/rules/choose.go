@@ -235,23 +235,26 @@ func (s *Selection) ByDate(d Date) Choice {
 // fallback): that row is the edition in force, and also the one asked for.
 // Choose does not allocate when dst has room.
 func (s *Selection) Choose(dst []Choice, eventDate, date, utcDate Date) []Choice {
-	start := len(dst)
-	var picked Choice
-	if s.auto {
-		d := eventDate
-		if !d.KnownYear() {
-			d = date
+	if !s.auto {
+		// The list holds no duplicate (NewSelection drops them): nothing to
+		// pick, nothing to merge.
+		for _, ed := range s.list {
+			dst = append(dst, Choice{ed, SourceFlag})
 		}
-		if !d.KnownYear() {
-			d = utcDate
-		}
-		picked = s.ByDate(d)
+		return dst
 	}
+	start := len(dst)
+	d := eventDate
+	if !d.KnownYear() {
+		d = date
+	}
+	if !d.KnownYear() {
+		d = utcDate
+	}
+	picked := s.ByDate(d)
 	for _, ed := range s.list {
 		c := Choice{ed, SourceFlag}
-		if ed == nil {
-			c = picked
-		} else if s.auto && ed == picked.Edition {
+		if ed == nil || ed == picked.Edition {
 			c = picked
 		}
 		dup := false

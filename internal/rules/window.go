@@ -206,37 +206,34 @@ func (j *Judge) availableMove() (board.Move, int32) {
 	p := &j.pos
 	us := p.Turn()
 	them := us.Other()
-	var cur placement
-	cur.of(p)
 	list := j.twice[them]
 	listed := false // j.list holds the quiet piece moves of Pi
 candidates:
 	for i := len(list) - 1; i >= 0; i-- { // latest first: the highest count
 		c := &list[i]
-		// The opponent's pieces and our pawns must stand as they did: cheap
-		// rejections first, most candidates fail here.
-		for r := board.Pawn; r <= board.King; r++ {
-			if cur[them][r] != c.pl[them][r] {
+		// The opponent's pieces must stand as they did: the cheap rejection
+		// that most candidates fail. Pawns need no look: inside the window no
+		// pawn moves and nothing is captured, so they stand alike in every
+		// entry.
+		for r := board.Knight; r <= board.King; r++ {
+			if p.Pieces(them, r) != c.pl[them][r] {
 				continue candidates
 			}
 		}
-		if cur[us][board.Pawn] != c.pl[us][board.Pawn] {
-			continue
-		}
-		role := board.NoRole
+		role, cur := board.NoRole, uint64(0)
 		for r := board.Knight; r <= board.King; r++ {
-			if cur[us][r] != c.pl[us][r] {
+			if b := p.Pieces(us, r); b != c.pl[us][r] {
 				if role != board.NoRole {
 					role = board.NoRole
 					break
 				}
-				role = r
+				role, cur = r, b
 			}
 		}
 		if role == board.NoRole {
 			continue
 		}
-		fromBB, toBB := cur[us][role]&^c.pl[us][role], c.pl[us][role]&^cur[us][role]
+		fromBB, toBB := cur&^c.pl[us][role], c.pl[us][role]&^cur
 		if bits.OnesCount64(fromBB) != 1 || bits.OnesCount64(toBB) != 1 {
 			continue
 		}
