@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // Bad inputs and bad usage: each gives the exit status of cli-and-output.md and, when the
@@ -169,7 +170,7 @@ func TestTruncatedInput(t *testing.T) {
 	dir := t.TempDir()
 	trunc := truncatedSample(t, dir, 0.6)
 	f, g, e := filepath.Join(dir, "f.csv"), filepath.Join(dir, "g.csv"), filepath.Join(dir, "e.csv")
-	lichess := corpusPath(t, "lichess-2025-05-excerpt.pgn")
+	lichess := testcorpus.Path(t, "lichess-2025-05-excerpt.pgn")
 	r := pgnscan(t, "scan", "-q", "-o", f, "--games", g, "--errors", e, trunc, lichess)
 	if r.code != exitFailure {
 		t.Fatalf("exit %d, want %d\nstderr: %s", r.code, exitFailure, r.stderr)

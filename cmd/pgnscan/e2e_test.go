@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // TestReadmeCommand runs the README's first command as written, in a fresh folder: it must
@@ -285,7 +286,7 @@ var corpusGames = map[string]int64{
 func TestCorpusCounts(t *testing.T) {
 	for name, n := range corpusGames {
 		t.Run(name, func(t *testing.T) {
-			checkCorpusFile(t, corpusPath(t, name), n)
+			checkCorpusFile(t, testcorpus.Path(t, name), n)
 		})
 	}
 }

@@ -34,17 +34,6 @@ func testdataPath(t testing.TB, name string) string {
 	return filepath.Join(repoRoot(t), "testdata", name)
 }
 
-// corpusPath returns a file of the shared corpus (the shared folder beside the repository
-// root), skipping the test when it is absent.
-func corpusPath(t testing.TB, name string) string {
-	t.Helper()
-	p := filepath.Join(repoRoot(t), "..", "shared", "corpus", name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("corpus file %s not found (../shared/corpus beside the repository): %v", name, err)
-	}
-	return p
-}
-
 // result is what one run of the command gave.
 type result struct {
 	code           int

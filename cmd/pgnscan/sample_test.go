@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // update regenerates testdata/sample.pgn.zst and testdata/sample.pgn-extract.txt:
@@ -109,7 +111,7 @@ func sampleParts(t testing.TB) [][]byte {
 	for _, p := range sampleRecipe {
 		path := testdataPath(t, p.file)
 		if p.corpus {
-			path = corpusPath(t, p.file)
+			path = testcorpus.Path(t, p.file)
 		}
 		data, err := os.ReadFile(path)
 		if err != nil {

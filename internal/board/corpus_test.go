@@ -4,29 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // This file holds a deliberately small PGN splitter and movetext tokenizer for tests and
 // benchmarks. The real reader lives in internal/pgn; board must not depend on it.
-
-// corpusDir is the shared corpus beside the repository root (../shared/corpus from the root).
-const corpusDir = "../../../shared/corpus"
-
-// corpusPath returns the path of a corpus file, skipping the test when it is absent.
-func corpusPath(tb testing.TB, name string) string {
-	tb.Helper()
-	p := filepath.Join(corpusDir, name)
-	if _, err := os.Stat(p); err != nil {
-		tb.Skipf("corpus file %s not found (expected ../shared/corpus beside the repository root): %v", name, err)
-	}
-	return p
-}
 
 // testGame is one game of a corpus file: where it comes from, its set-up FEN (empty for the
 // standard start), its variant tag and its main-line SAN tokens.
@@ -68,21 +53,8 @@ func appendInt(b []byte, n int) []byte {
 // loadGames reads up to max games (all when max <= 0) of a corpus file, decompressing .zst.
 func loadGames(tb testing.TB, name string, max int) []testGame {
 	tb.Helper()
-	path := corpusPath(tb, name)
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(name, ".zst") {
-		d, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		defer d.Close()
-		r = d
-	}
+	r := testcorpus.Open(tb, name)
+	defer r.Close()
 	games, err := splitGames(r, name, max)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)

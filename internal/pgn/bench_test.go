@@ -6,6 +6,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // cpuTime returns the CPU time the process has used. The benchmarks report MB per CPU second
@@ -42,7 +44,7 @@ const benchMin = 32 << 20
 
 // benchData returns a corpus file decompressed and repeated to at least benchMin bytes.
 func benchData(b *testing.B, name string) []byte {
-	data := readCorpus(b, corpusDir(b), name)
+	data := testcorpus.Read(b, name)
 	if len(data) >= benchMin {
 		return data
 	}

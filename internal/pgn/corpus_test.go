@@ -11,49 +11,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/notnil/chess"
+
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
-
-// corpusDir returns ../shared/corpus beside the repository root, or skips the test.
-func corpusDir(tb testing.TB) string {
-	tb.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "corpus")
-	if _, err := os.Stat(filepath.Join(dir, "README.md")); err != nil {
-		tb.Skipf("corpus not found at %s (the shared folder beside the repository): %v", dir, err)
-	}
-	return dir
-}
-
-var corpusCache sync.Map // file name -> []byte, decompressed
-
-// readCorpus returns a corpus file's bytes, decompressing .zst files (once per test binary).
-func readCorpus(tb testing.TB, dir, name string) []byte {
-	tb.Helper()
-	if b, ok := corpusCache.Load(name); ok {
-		return b.([]byte)
-	}
-	raw, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if strings.HasSuffix(name, ".zst") {
-		d, err := zstd.NewReader(nil)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		raw, err = d.DecodeAll(raw, nil)
-		d.Close()
-		if err != nil {
-			tb.Fatalf("%s: %v", name, err)
-		}
-	}
-	corpusCache.Store(name, raw)
-	return raw
-}
 
 // corpusCounts reads the game counts from the corpus README's table.
 func corpusCounts(tb testing.TB, dir string) map[string]int {
@@ -81,10 +44,10 @@ func corpusCounts(tb testing.TB, dir string) map[string]int {
 // begins at its [Event line (offset and line number checked against the raw bytes), and every
 // game is read whole with a result.
 func TestCorpus(t *testing.T) {
-	dir := corpusDir(t)
+	dir := testcorpus.Dir(t)
 	for name, want := range corpusCounts(t, dir) {
 		t.Run(name, func(t *testing.T) {
-			data := readCorpus(t, dir, name)
+			data := testcorpus.Read(t, name)
 			sp := NewSplitter(bytes.NewReader(data), SplitterOptions{Source: name})
 			var tok Tokenizer
 			n := 0
@@ -146,10 +109,10 @@ func TestCorpus(t *testing.T) {
 // each move. (Its own multi-game scanner splits on blank lines and loses its place in real files,
 // so it reads each game's bytes from our splitter; the split itself is checked by TestCorpus.)
 func TestCorpusAgainstNotnil(t *testing.T) {
-	dir := corpusDir(t)
+	testcorpus.Dir(t) // skips without the corpus
 	for _, name := range []string{"lichess-2025-05-excerpt.pgn", "twic1599-excerpt.pgn"} {
 		t.Run(name, func(t *testing.T) {
-			data := readCorpus(t, dir, name)
+			data := testcorpus.Read(t, name)
 			r := NewReader(bytes.NewReader(data), SplitterOptions{Source: name})
 			clk := regexp.MustCompile(`\[%clk (\d+):(\d\d):(\d\d)\]`)
 			games := 0
@@ -216,8 +179,8 @@ func TestCorpusAgainstNotnil(t *testing.T) {
 // it to a temporary file and checks that every game before the cut is read whole and the cut
 // game ends with ErrTruncated at the right place.
 func TestCorpusTruncated(t *testing.T) {
-	dir := corpusDir(t)
-	data := readCorpus(t, dir, "lichess-2025-05-excerpt.pgn")
+	testcorpus.Dir(t) // skips without the corpus
+	data := testcorpus.Read(t, "lichess-2025-05-excerpt.pgn")
 	mid := len(data) / 2
 	cuts := map[string]int{
 		"movetext": mid + bytes.Index(data[mid:], []byte(" Nf3 ")) + 3,

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // split is a game as the tests see it.
@@ -288,9 +290,9 @@ func TestSplitGameTooLong(t *testing.T) {
 // TestSplitChunkEdges splits real files with tiny chunks and checks that every chunk size finds
 // the same games at the same places as one big chunk.
 func TestSplitChunkEdges(t *testing.T) {
-	dir := corpusDir(t)
+	testcorpus.Dir(t) // skips without the corpus
 	for _, name := range []string{"chesscom-one-player.pgn", "fics-2000-2199-crlf.pgn"} {
-		data := readCorpus(t, dir, name)
+		data := testcorpus.Read(t, name)
 		data = data[:40000] // keep it quick: the cut is mid-game, which is tested too
 		ref, err := splitAll(t, string(data), 1<<20)
 		if err != nil {

@@ -10,20 +10,8 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
-
-// corpusDir is the shared corpus beside the repository root (../shared/corpus from the root).
-const corpusDir = "../../../shared/corpus"
-
-// corpusPath returns the path of a corpus file, skipping the test when it is absent.
-func corpusPath(tb testing.TB, name string) string {
-	tb.Helper()
-	p := filepath.Join(corpusDir, name)
-	if _, err := os.Stat(p); err != nil {
-		tb.Skipf("corpus file %s not found (expected ../shared/corpus beside the repository root): %v", name, err)
-	}
-	return p
-}
 
 // corpusGame is one game of a corpus file as the pipeline would see it: the
 // tags the judge needs and the main-line SAN tokens.
@@ -56,7 +44,7 @@ func (g *corpusGame) start() (board.Position, bool) {
 // game's slices are only valid during the call. max <= 0 reads them all.
 func forEachGame(tb testing.TB, name string, max int, keepRaw bool, fn func(g *corpusGame)) {
 	tb.Helper()
-	forEachGameIn(tb, corpusPath(tb, name), max, keepRaw, fn)
+	forEachGameIn(tb, testcorpus.Path(tb, name), max, keepRaw, fn)
 }
 
 // forEachGameIn is forEachGame for a file at any path.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // The pipeline tests run Run in-process on the sample archive of testdata/ (hand-built rule
@@ -452,12 +453,7 @@ func TestRunMemoryFlat(t *testing.T) {
 func BenchmarkScan(b *testing.B) {
 	var text []byte
 	for _, name := range []string{"lichess-2025-05-excerpt.pgn", "twic1599-excerpt.pgn"} {
-		p := filepath.Join("..", "..", "..", "shared", "corpus", name)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			b.Skipf("corpus file %s not found (../shared/corpus beside the repository): %v", name, err)
-		}
-		text = append(text, data...)
+		text = append(text, testcorpus.Read(b, name)...)
 	}
 	text = bytes.Repeat(text, (32<<20)/len(text)+1)
 	sel := plSelection(b, "auto")

@@ -3,24 +3,15 @@ package scan
 import (
 	"io"
 	"os"
-	"path/filepath"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/klauspost/compress/zstd"
-)
 
-// corpusFile returns the path of a file in ../shared/corpus beside the repository, or skips.
-func corpusFile(tb testing.TB, name string) string {
-	tb.Helper()
-	p := filepath.Join("..", "..", "..", "shared", "corpus", name)
-	if _, err := os.Stat(p); err != nil {
-		tb.Skipf("corpus not found (the shared folder beside the repository): %v", err)
-	}
-	return p
-}
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
+)
 
 var otbFrames struct {
 	once  sync.Once
@@ -31,7 +22,7 @@ var otbFrames struct {
 // pzstdOTB returns otb-masters.pgn (225 MB) recompressed the way pzstd writes it: independent
 // frames of 8 MiB of input (what pzstd cuts at its default level), each announced.
 func pzstdOTB(b *testing.B) ([]byte, int64) {
-	path := corpusFile(b, "otb-masters.pgn.zst")
+	path := testcorpus.Path(b, "otb-masters.pgn.zst")
 	otbFrames.once.Do(func() {
 		raw, err := os.ReadFile(path)
 		if err != nil {
@@ -70,7 +61,7 @@ func BenchmarkZstd(b *testing.B) {
 	}
 	for _, workers := range []int{1, 2} {
 		b.Run("single-frame/workers="+string(rune('0'+workers)), func(b *testing.B) {
-			path := corpusFile(b, "otb-masters.pgn.zst")
+			path := testcorpus.Path(b, "otb-masters.pgn.zst")
 			_, plain := pzstdOTB(b)
 			benchRead(b, Source{Name: path, Path: path}, OpenOptions{Workers: workers}, plain)
 		})
