@@ -128,6 +128,11 @@ func TestInterrupt(t *testing.T) {
 				}
 			}
 			sum := stdout.String()
+			if strings.Contains(sum, " complete\n") {
+				// The signal came after the last chunk was read (a loaded machine, the smaller
+				// fallback input): the scan had nothing left to stop.
+				t.Skipf("the input was read whole before the signal:\n%s", sum)
+			}
 			if !strings.Contains(sum, "interrupted") || !strings.Contains(sum, "stopped at") {
 				t.Errorf("the summary does not say the scan was interrupted and where it stopped:\n%s", sum)
 			}
