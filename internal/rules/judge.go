@@ -106,7 +106,9 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
 	j.reset(&j.pos)
-	j.register(j.pos.Key(), 0, 1, true)
+	j.register(j.pos.Key(), 0, 1)
+	j.hmc = j.pos.HalfmoveClock()
+	j.dead = j.pos.IsDeadByMaterial()
 }
 
 // Position returns the current position Pi, on which the caller resolves the
@@ -156,7 +158,14 @@ func (j *Judge) Play(m board.Move) {
 	if w >= 4 { // an earlier occurrence stands at least four entries back
 		count = j.occurrence(key, w)
 	}
-	j.register(key, w, count, zeroing)
+	j.register(key, w, count)
+	j.hmc = p.HalfmoveClock()
+	if zeroing {
+		j.dead = p.IsDeadByMaterial() // material may have changed
+	}
+	if count >= 2 {
+		j.repeated(w, count)
+	}
 }
 
 // Fail records that the next half-move of the game could not be replayed: the

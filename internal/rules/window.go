@@ -103,27 +103,24 @@ func (j *Judge) occurrence(key uint64, w int32) int32 {
 }
 
 // register enters the current position into the window as entry w with its
-// occurrence count, and records its facts: halfmove clock, maxima, and
-// (after a capture or pawn move, when material may have changed) whether it
-// is dead by material.
-func (j *Judge) register(key uint64, w, count int32, zeroing bool) {
-	p := &j.pos
-	b := key >> (64 - hashBits)
+// occurrence count. Small enough to be inlined into Play: it runs for every
+// half-move.
+func (j *Judge) register(key uint64, w, count int32) {
 	if int(w) >= cap(j.win) {
 		j.grow()
 	}
 	j.win = j.win[:w+1] // only the length changes: no write barrier
 	e := &j.win[w]
+	b := key >> (64 - hashBits)
 	e.key, e.count, e.next = key, count, j.head[b] // move: set by Play
 	j.head[b] = j.serial + uint32(w)
-	j.count, j.hmc = int(count), p.HalfmoveClock()
-	if zeroing {
-		j.dead = p.IsDeadByMaterial()
-	}
-	if count >= 2 {
-		j.maxReps = max(j.maxReps, int(count))
-		j.addCandidate(w)
-	}
+	j.count = int(count)
+}
+
+// repeated records the facts of entry w, the current position, seen count >= 2 times.
+func (j *Judge) repeated(w, count int32) {
+	j.maxReps = max(j.maxReps, int(count))
+	j.addCandidate(w)
 }
 
 // grow makes room for one more window entry: rare, out of register's way.
