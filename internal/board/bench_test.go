@@ -172,15 +172,17 @@ func BenchmarkMateStalemate(b *testing.B) {
 	})
 }
 
-// BenchmarkIntendedMoveKeys measures the intended-move claim path: list the quiet piece moves
-// and compute the key each would produce.
+// BenchmarkIntendedMoveKeys measures the intended-move claim path: check a quiet piece move
+// (every move of the list, as if each were a candidate's) and compute the key it would produce.
 func BenchmarkIntendedMoveKeys(b *testing.B) {
 	var l MoveList
 	var sink uint64
 	benchPositions(b, func(p *Position) {
-		p.QuietPieceMoves(&l)
+		p.LegalMoves(&l)
 		for _, m := range l.Slice() {
-			sink ^= p.KeyAfter(m)
+			if q, ok := p.QuietPieceMove(m.From(), m.To()); ok {
+				sink ^= p.KeyAfter(q)
+			}
 		}
 	})
 }

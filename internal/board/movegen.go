@@ -6,24 +6,42 @@ package board
 // only along their pin line, and en passant, the one move that removes two pieces from a line,
 // is checked by playing it out on the occupancy.
 
-type genMode uint8
-
-const (
-	genAll        genMode = iota // every legal move
-	genQuietPiece                // non-capturing moves of knights, bishops, rooks, queens, king
-)
-
 // LegalMoves fills l with all legal moves of p (l is reset first). It does not allocate.
 func (p *Position) LegalMoves(l *MoveList) {
 	l.N = 0
-	p.generate(l, genAll)
+	p.generate(l)
 }
 
-// QuietPieceMoves fills l with the legal moves that are neither captures, pawn moves nor
-// castling: the only moves after which an earlier position can recur (rules.md 4.2).
-func (p *Position) QuietPieceMoves(l *MoveList) {
-	l.N = 0
-	p.generate(l, genQuietPiece)
+// QuietPieceMove returns the legal move of the side to move's knight, bishop, rook, queen or
+// king on from to the empty square to, if there is one. Such moves (no capture, no pawn move,
+// no castling) are the only ones after which an earlier position can recur (rules.md 4.2); a
+// claim by intended move needs one known move checked, which costs less than listing them all.
+func (p *Position) QuietPieceMove(from, to Square) (Move, bool) {
+	us := p.turn
+	pc := p.board[from]
+	r := pc.Role()
+	occ := p.occupied()
+	if pc == NoPiece || pc.Color() != us || r == Pawn || occ&to.bb() != 0 ||
+		attacksOf(r, from, occ)&to.bb() == 0 {
+		return 0, false
+	}
+	if r == King {
+		if p.attacked(to, us^1, occ^from.bb(), 0) {
+			return 0, false
+		}
+		return newMove(from, to, King, NoRole), true
+	}
+	king := p.kingSquare(us)
+	if checkers := p.attackersTo(king, occ) & p.byColor[us^1]; checkers != 0 {
+		// In check, a quiet move must block the one checker's line.
+		if moreThanOne(checkers) || between[king][lsb(checkers)]&to.bb() == 0 {
+			return 0, false
+		}
+	}
+	if p.pinned(us, king, occ)&from.bb() != 0 && line[king][from]&to.bb() == 0 {
+		return 0, false
+	}
+	return newMove(from, to, r, NoRole), true
 }
 
 // HasLegalMove reports whether the side to move has at least one legal move. It stops at the
@@ -122,7 +140,7 @@ func (p *Position) pinned(us Color, king Square, occ uint64) uint64 {
 	return pinned
 }
 
-func (p *Position) generate(l *MoveList, mode genMode) {
+func (p *Position) generate(l *MoveList) {
 	us := p.turn
 	them := us ^ 1
 	occ := p.occupied()
@@ -133,9 +151,6 @@ func (p *Position) generate(l *MoveList, mode genMode) {
 
 	// King moves.
 	kt := kingAttacks[king] &^ ours
-	if mode == genQuietPiece {
-		kt &^= theirs
-	}
 	occNoKing := occ ^ king.bb()
 	for ; kt != 0; kt &= kt - 1 {
 		to := lsb(kt)
@@ -151,9 +166,6 @@ func (p *Position) generate(l *MoveList, mode genMode) {
 	if checkers != 0 {
 		c := lsb(checkers)
 		target = between[king][c] | checkers
-	}
-	if mode == genQuietPiece {
-		target &^= occ
 	}
 	pinned := p.pinned(us, king, occ)
 
@@ -172,10 +184,6 @@ func (p *Position) generate(l *MoveList, mode genMode) {
 			p.pushTargets(l, from, r, att)
 		}
 	}
-	if mode == genQuietPiece {
-		return
-	}
-
 	// Pawns.
 	up, startRank, lastRank := Square(8), rank2, rank8
 	if us == Black {

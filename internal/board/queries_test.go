@@ -1,6 +1,7 @@
 package board
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -96,7 +97,7 @@ func TestCheckmateStalemate(t *testing.T) {
 
 // checkPositionInvariants checks, for one position, what must hold between the different ways
 // of computing the same thing: the incremental key against a recomputation, KeyAfter against
-// Play for every legal move, QuietPieceMoves against a filter of LegalMoves, HasLegalMove
+// Play for every legal move, QuietPieceMove against a filter of LegalMoves, HasLegalMove
 // against the list, and the FEN round trip against Identity and Key.
 func checkPositionInvariants(t *testing.T, p *Position, where string) bool {
 	t.Helper()
@@ -104,9 +105,8 @@ func checkPositionInvariants(t *testing.T, p *Position, where string) bool {
 		t.Errorf("%s: incremental key %x, recomputed %x", where, p.key, p.computeKey())
 		return false
 	}
-	var l, quiet MoveList
+	var l MoveList
 	p.LegalMoves(&l)
-	p.QuietPieceMoves(&quiet)
 	if p.HasLegalMove() != (l.N > 0) {
 		t.Errorf("%s: HasLegalMove %v with %d moves", where, p.HasLegalMove(), l.N)
 		return false
@@ -133,15 +133,30 @@ func checkPositionInvariants(t *testing.T, p *Position, where string) bool {
 			return false
 		}
 	}
-	if len(want) != quiet.N {
-		t.Errorf("%s: QuietPieceMoves %v, want %v", where, quiet.Slice(), want)
-		return false
-	}
-	for i := range want {
-		if want[i] != quiet.Moves[i] {
-			t.Errorf("%s: QuietPieceMoves %v, want %v", where, quiet.Slice(), want)
-			return false
+	// QuietPieceMove, asked about every piece of the side to move and every square (and about
+	// the other squares towards every square a piece could reach from them), finds exactly the
+	// quiet piece moves of the list.
+	var got []Move
+	for from := Square(0); from < 64; from++ {
+		tos := queenAttacks(from, 0) | knightAttacks[from]
+		if pc := p.PieceAt(from); pc != NoPiece && pc.Color() == p.Turn() && pc.Role() != Pawn {
+			tos = ^uint64(0)
 		}
+		for ; tos != 0; tos &= tos - 1 {
+			to := lsb(tos)
+			if m, ok := p.QuietPieceMove(from, to); ok {
+				got = append(got, m)
+			} else if m != 0 {
+				t.Errorf("%s: QuietPieceMove(%v, %v) returned %v with false", where, from, to, m)
+				return false
+			}
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: QuietPieceMove finds %v, want %v", where, got, want)
+		return false
 	}
 	r, err := FromFEN(p.FEN())
 	if err != nil {

@@ -155,7 +155,9 @@ func (j *Judge) Play(m board.Move) {
 	key := p.Key()
 	w := int32(len(j.win))
 	count := int32(1)
-	if w >= 4 { // an earlier occurrence stands at least four entries back
+	// An earlier occurrence stands at least four entries back, in the key's
+	// bucket: most buckets hold no entry of the window.
+	if w >= 4 && j.head[key>>(64-hashBits)] >= j.serial {
 		count = j.occurrence(key, w)
 	}
 	j.register(key, w, count)
@@ -378,7 +380,9 @@ func (j *Judge) Finish() *Verdict {
 			opps = e.opps
 		}
 		from := len(v.Findings)
-		for rule := claimThree; rule <= claimFifty; rule++ {
+		// Most games have no claim at all: then nothing below applies.
+		claims := opps != [2][2]int32{} || j.finalFlags|j.playedFlags != 0
+		for rule := claimThree; claims && rule <= claimFifty; rule++ {
 			if (rule == claimThree && !ed.ThreefoldClaim) || (rule == claimFifty && !ed.FiftyClaim) {
 				continue
 			}

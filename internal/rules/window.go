@@ -33,7 +33,7 @@ type window struct {
 	serial uint32         // serial number of entry 0; entry k has serial+k
 	twice  [2][]candidate // entries seen at least twice, by their side to move
 	turn0  board.Color    // side to move at entry 0
-	ep0    bool           // entry 0 has a legal en passant capture
+	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
 }
 
 // entry is one position of the window. register fills it field by field in
@@ -71,25 +71,31 @@ func (pl *placement) of(p *board.Position) {
 }
 
 // reset empties the window; p is the position that will be its entry 0.
+// Small enough to be inlined into Play.
 func (j *Judge) reset(p *board.Position) {
-	j.serial += uint32(len(j.win))
+	j.serial += uint32(len(j.win)) + 1 // serial 0 marks an empty bucket
 	if j.serial >= 1<<31 {
-		// Far from wrapping, but old serials must never look new: start over.
-		j.head = [1 << hashBits]uint32{}
-		j.serial = 0
+		j.rewind()
 	}
-	j.serial++ // serial 0 marks an empty bucket
 	j.win = j.win[:0]
 	j.twice[0] = j.twice[0][:0]
 	j.twice[1] = j.twice[1][:0]
 	j.turn0 = p.Turn()
-	j.ep0 = p.EnPassant() != board.NoSquare
+	j.ep0 = p.EnPassant()
+}
+
+// rewind starts the serial numbers over, far from wrapping: old serials must
+// never look new.
+func (j *Judge) rewind() {
+	j.head = [1 << hashBits]uint32{}
+	j.serial = 1
 }
 
 // occurrence returns the count of the current position, just played from
 // window entry w-1: one more than that of its latest earlier occurrence, the
 // first exact match in its key's chain (1 if none). A key match alone is not
 // enough.
+// Play calls it only when the key's bucket holds a live entry.
 func (j *Judge) occurrence(key uint64, w int32) int32 {
 	win, serial := j.win, j.serial
 	for s := j.head[key>>(64-hashBits)]; s >= serial; {
@@ -144,7 +150,7 @@ func (j *Judge) same(k, w int32, extra board.Move) bool {
 	if extra != 0 {
 		n++
 	}
-	if n%2 != 0 || (k == 0 && j.ep0 && n > 0) {
+	if n%2 != 0 || (k == 0 && j.ep0 != board.NoSquare && n > 0) {
 		return false // other side to move, or only entry 0 has en passant
 	}
 	var d [2][board.King + 1]uint64
@@ -192,19 +198,18 @@ func (j *Judge) countAfter(m board.Move) int {
 	return 1
 }
 
-// availableMove looks for a claim of threefold by an intended move
-// (9.2a, 9.2.1.1), once the played move is known not to make one: a legal move to a position that already stood
-// twice, with the other side to move. Such a position differs from Pi by one
-// piece of the side to move standing elsewhere, the opponent's pieces
-// untouched, so each candidate is tested by comparing placements; only one
-// that passes costs a move search and the exact comparison. It returns the
-// move and the window entry, or 0 and -1.
+// availableMove looks for a claim of threefold by an intended move (9.2a,
+// 9.2.1.1), once the played move is known not to make one: a legal move to a
+// position that already stood twice, with the other side to move. Such a
+// position differs from Pi by one piece of the side to move standing
+// elsewhere, the opponent's pieces untouched, so each candidate is tested by
+// comparing placements; only one that passes costs a legality check and the
+// exact comparison. It returns the move and the window entry, or 0 and -1.
 func (j *Judge) availableMove() (board.Move, int32) {
 	p := &j.pos
 	us := p.Turn()
 	them := us.Other()
 	list := j.twice[them]
-	listed := false // j.list holds the quiet piece moves of Pi
 candidates:
 	for i := len(list) - 1; i >= 0; i-- { // latest first: the highest count
 		c := &list[i]
@@ -235,15 +240,10 @@ candidates:
 			continue
 		}
 		from, to := board.Square(bits.TrailingZeros64(fromBB)), board.Square(bits.TrailingZeros64(toBB))
-		// Is that move legal? Only quiet piece moves can be: look among them.
-		if !listed {
-			p.QuietPieceMoves(&j.list)
-			listed = true
-		}
-		for _, m := range j.list.Moves[:j.list.N] {
-			if m.From() == from && m.To() == to && !p.IsIrreversible(m) && j.same(c.w, j.current(), m) {
-				return m, c.w
-			}
+		// Is that move legal, and does it keep the castling rights (a king or
+		// rook move may lose them, and then cannot repeat anything)?
+		if m, ok := p.QuietPieceMove(from, to); ok && !p.IsIrreversible(m) && j.same(c.w, j.current(), m) {
+			return m, c.w
 		}
 	}
 	return 0, -1
