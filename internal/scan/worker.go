@@ -36,10 +36,20 @@ type worker struct {
 	tok          pgn.Tokenizer
 	choices      []rules.Choice
 	tags         tagSet
+	comments     []comment
+	parsed       int // comments whose commands are in clocks and evals
 	clocks       []clockMark
 	evals        []evalMark
 	text         []byte            // scratch for tag text
 	timeControls map[string]string // interned TimeControl values
+}
+
+// comment is a main-line comment, kept as a view into the chunk: its [%clk] and [%eval]
+// commands are read only up to the plies of findings, in the games that have findings.
+type comment struct {
+	ply  int       // the comment follows the ply-th half-move
+	side pgn.Color // the side that made it
+	text []byte
 }
 
 // clockMark is a [%clk] reading: side's clock from ply on.
@@ -71,6 +81,7 @@ func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
 	g := &c.Games[i]
 	w.tok.Reset(c, i)
 	w.tags.reset()
+	w.comments, w.parsed = w.comments[:0], 0
 	w.clocks, w.evals = w.clocks[:0], w.evals[:0]
 
 	started := false // the judge has begun the game
@@ -96,13 +107,7 @@ loop:
 			}
 			w.judge.Play(m)
 		case pgn.TokComment:
-			cmds := w.tok.Commands()
-			if cmds.HasClock {
-				w.clocks = append(w.clocks, clockMark{w.tok.Ply(), w.tok.Mover(), cmds.Clock})
-			}
-			if cmds.Eval != nil {
-				w.evals = append(w.evals, evalMark{w.tok.Ply(), cmds.Eval})
-			}
+			w.comments = append(w.comments, comment{w.tok.Ply(), w.tok.Mover(), w.tok.Bytes()})
 		case pgn.TokEnd:
 			if err := w.tok.Err(); err != nil {
 				fault = err
@@ -274,8 +279,9 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 	}
 }
 
-// clocksAt returns each side's clock at Pi: the latest [%clk] reading up to ply i.
+// clocksAt returns each side's clock at Pi: its latest [%clk] reading up to ply i.
 func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
+	w.readCommands(ply)
 	for _, m := range w.clocks {
 		if m.ply > ply {
 			break
@@ -291,6 +297,7 @@ func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
 
 // evalAt returns the latest [%eval] value up to ply i, as written.
 func (w *worker) evalAt(ply int) string {
+	w.readCommands(ply)
 	var v []byte
 	for _, m := range w.evals {
 		if m.ply > ply {
@@ -299,6 +306,20 @@ func (w *worker) evalAt(ply int) string {
 		v = m.value
 	}
 	return string(v)
+}
+
+// readCommands reads the commands of the comments up to ply i that are not read yet.
+func (w *worker) readCommands(ply int) {
+	for ; w.parsed < len(w.comments) && w.comments[w.parsed].ply <= ply; w.parsed++ {
+		c := &w.comments[w.parsed]
+		cmds := pgn.ParseCommands(c.text)
+		if cmds.HasClock {
+			w.clocks = append(w.clocks, clockMark{c.ply, c.side, cmds.Clock})
+		}
+		if cmds.Eval != nil {
+			w.evals = append(w.evals, evalMark{c.ply, cmds.Eval})
+		}
+	}
 }
 
 // errorRow describes a game that was not read whole.
