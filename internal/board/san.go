@@ -162,7 +162,19 @@ func (p *Position) parsePieceSAN(san, s []byte, role Role) (Move, error) {
 		return 0, sanErr(san, ErrIllegalMove, "own piece on the target square")
 	}
 	occ := p.occupied()
-	cands := attacksOf(role, to, occ) & p.byRole[role] & ours & mask
+	cands := p.byRole[role] & ours & mask
+	switch role {
+	case Knight:
+		cands &= knightAttacks[to]
+	case King:
+		cands &= kingAttacks[to]
+	case Bishop:
+		cands = reaching(to, cands&bishopRays[to], occ)
+	case Rook:
+		cands = reaching(to, cands&rookRays[to], occ)
+	default:
+		cands = reaching(to, cands&(bishopRays[to]|rookRays[to]), occ)
+	}
 	if cands == 0 {
 		return 0, sanErr(san, ErrIllegalMove, "no "+role.String()+" can move there")
 	}
