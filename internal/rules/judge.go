@@ -95,9 +95,16 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.result = result
 	j.failed = false
 	j.done = false
-	j.eds = j.eds[:0]
-	for _, c := range choices {
-		j.eds = append(j.eds, edState{Choice: c, endPly: -1})
+	// Filled field by field in place: appending composite literals (which
+	// hold pointers) cost more than the rest of Begin.
+	if cap(j.eds) < len(choices) {
+		j.eds = make([]edState, len(choices))
+	}
+	j.eds = j.eds[:len(choices)]
+	for i := range choices {
+		e := &j.eds[i]
+		e.Choice = choices[i]
+		e.ended, e.endPly = false, -1 // the rest is set when the game ends
 	}
 	j.live = len(j.eds)
 	j.maxReps, j.maxHmc = 1, 0
@@ -150,7 +157,13 @@ func (j *Judge) Play(m board.Move) {
 			// The clock only falls here: the one before was a maximum.
 			j.maxHmc = max(j.maxHmc, j.hmc)
 		}
-		j.reset(p)
+		// j.reset(p), by hand:
+		j.serial += uint32(len(j.win)) + 1
+		j.win = j.win[:0]
+		j.turn0, j.ep0 = p.Turn(), p.EnPassant()
+		if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
+			j.tidy()
+		}
 	}
 	key := p.Key()
 	w := int32(len(j.win))
@@ -198,13 +211,12 @@ func (j *Judge) close(m board.Move) {
 // other a legal move was played.
 func (j *Judge) endings(final bool) {
 	mate, stale := false, false
-	if final {
-		if !j.pos.HasLegalMove() {
-			mate = j.pos.InCheck()
-			stale = !mate
-		}
-	} else if !j.dead && j.count < 5 && j.hmc < 100 {
-		return
+	if final && !j.pos.HasLegalMove() {
+		mate = j.pos.InCheck()
+		stale = !mate
+	}
+	if !mate && !stale && !j.dead && j.count < 5 && j.hmc < 100 {
+		return // the common case: nothing ends here
 	}
 	for i := range j.eds {
 		e := &j.eds[i]
@@ -363,15 +375,20 @@ func (j *Judge) Finish() *Verdict {
 	v.Plies = n
 	v.Failed = j.failed
 	v.Final = j.pos
-	v.Games = v.Games[:0]
+	if cap(v.Games) < len(j.eds) {
+		v.Games = make([]Summary, len(j.eds))
+	}
+	v.Games = v.Games[:len(j.eds)]
 	v.Findings = v.Findings[:0]
 	for i := range j.eds {
 		e := &j.eds[i]
 		ed := e.Edition
 		end := n + 1 // claims are judged at P0 ... P(end-1)
-		s := Summary{Edition: ed, Source: e.Source, Plies: n, EndPly: -1,
-			FirstThreefoldPly: -1, FirstFiftyPly: -1,
-			MaxRepetitions: j.maxReps, MaxHalfmoveClock: j.maxClock()}
+		s := &v.Games[i] // filled in place, as in Begin
+		s.Edition, s.Source, s.Plies = ed, e.Source, n
+		s.EndRule, s.EndPly = NoRule, -1
+		s.FirstThreefoldPly, s.FirstFiftyPly, s.FinalClaims = -1, -1, 0
+		s.MaxRepetitions, s.MaxHalfmoveClock = j.maxReps, j.maxClock()
 		opps := j.opps
 		if e.ended {
 			end = e.endPly
@@ -381,7 +398,7 @@ func (j *Judge) Finish() *Verdict {
 		}
 		from := len(v.Findings)
 		// Most games have no claim at all: then nothing below applies.
-		claims := opps != [2][2]int32{} || j.finalFlags|j.playedFlags != 0
+		claims := opps[0][0]|opps[0][1]|opps[1][0]|opps[1][1] != 0 || j.finalFlags|j.playedFlags != 0
 		for rule := claimThree; claims && rule <= claimFifty; rule++ {
 			if (rule == claimThree && !ed.ThreefoldClaim) || (rule == claimFifty && !ed.FiftyClaim) {
 				continue
@@ -413,8 +430,9 @@ func (j *Judge) Finish() *Verdict {
 				v.Findings = append(v.Findings, f)
 			}
 		}
-		sortByPly(v.Findings[from:])
-		v.Games = append(v.Games, s)
+		if len(v.Findings)-from > 1 {
+			sortByPly(v.Findings[from:])
+		}
 	}
 	return v
 }

@@ -71,24 +71,27 @@ func (pl *placement) of(p *board.Position) {
 }
 
 // reset empties the window; p is the position that will be its entry 0.
-// Small enough to be inlined into Play.
+// Play has a copy of its body: it runs after every capture and pawn move, and
+// the compiler will not inline it.
 func (j *Judge) reset(p *board.Position) {
 	j.serial += uint32(len(j.win)) + 1 // serial 0 marks an empty bucket
-	if j.serial >= 1<<31 {
-		j.rewind()
-	}
 	j.win = j.win[:0]
-	j.twice[0] = j.twice[0][:0]
-	j.twice[1] = j.twice[1][:0]
-	j.turn0 = p.Turn()
-	j.ep0 = p.EnPassant()
+	j.turn0, j.ep0 = p.Turn(), p.EnPassant()
+	if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
+		j.tidy()
+	}
 }
 
-// rewind starts the serial numbers over, far from wrapping: old serials must
-// never look new.
-func (j *Judge) rewind() {
-	j.head = [1 << hashBits]uint32{}
-	j.serial = 1
+// tidy empties the lists of positions seen twice, and starts the serial
+// numbers over when they grow far (still far from wrapping: old serials must
+// never look new).
+func (j *Judge) tidy() {
+	j.twice[0] = j.twice[0][:0]
+	j.twice[1] = j.twice[1][:0]
+	if j.serial >= 1<<31 {
+		j.head = [1 << hashBits]uint32{}
+		j.serial = 1
+	}
 }
 
 // occurrence returns the count of the current position, just played from
