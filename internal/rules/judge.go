@@ -383,7 +383,7 @@ func (j *Judge) Finish() *Verdict {
 	for i := range j.eds {
 		e := &j.eds[i]
 		ed := e.Edition
-		end := n + 1 // claims are judged at P0 ... P(end-1)
+		end := n + 1     // claims are judged at P0 ... P(end-1)
 		s := &v.Games[i] // filled in place, as in Begin
 		s.Edition, s.Source, s.Plies = ed, e.Source, n
 		s.EndRule, s.EndPly = NoRule, -1
