@@ -422,13 +422,11 @@ func (j *Judge) Finish() *Verdict {
 				if rule == claimFifty && (s.FirstFiftyPly < 0 || r.ply < s.FirstFiftyPly) {
 					s.FirstFiftyPly = r.ply
 				}
-				v.Findings = append(v.Findings, j.claimFinding(e, rule, side, r, int(opps[rule][side]), n))
+				j.claimFinding(v.newFinding(), e, rule, side, r, int(opps[rule][side]), n)
 			}
 		}
 		if e.ended {
-			if f, ok := j.endFinding(e, n); ok {
-				v.Findings = append(v.Findings, f)
-			}
+			j.endFinding(v, e, n)
 		}
 		if len(v.Findings)-from > 1 {
 			sortByPly(v.Findings[from:])
@@ -437,10 +435,21 @@ func (j *Judge) Finish() *Verdict {
 	return v
 }
 
-// claimFinding builds the row of a side's first claim of a rule (4.2).
-func (j *Judge) claimFinding(e *edState, rule int, side board.Color, r *claimRec, opps, n int) Finding {
+// newFinding returns a new last finding of the verdict, to be filled in place
+// (findings hold pointers: appending built ones costs more).
+func (v *Verdict) newFinding() *Finding {
+	if len(v.Findings) < cap(v.Findings) {
+		v.Findings = v.Findings[:len(v.Findings)+1]
+	} else {
+		v.Findings = append(v.Findings, Finding{})
+	}
+	return &v.Findings[len(v.Findings)-1]
+}
+
+// claimFinding fills f, the row of a side's first claim of a rule (4.2).
+func (j *Judge) claimFinding(f *Finding, e *edState, rule int, side board.Color, r *claimRec, opps, n int) {
 	sn := &j.snaps[r.snap]
-	f := Finding{
+	*f = Finding{
 		Edition: e.Edition, Source: e.Source,
 		Rule: Threefold, Kind: r.kind,
 		Ply: r.ply, MoveNumber: sn.pos.FullmoveNumber(), Side: side,
@@ -463,13 +472,12 @@ func (j *Judge) claimFinding(e *edState, rule int, side board.Color, r *claimRec
 	// move (a claim by intended move is made before the move is played).
 	taken := !j.failed && j.result == Draw && (r.ply == n || (r.ply == n-1 && r.played))
 	f.Missed = !taken
-	return f
 }
 
-// endFinding builds the row of an edition's ending: every automatic ending and
+// endFinding adds the row of an edition's ending: every automatic ending and
 // dead position (4.3), and checkmate or stalemate when the result contradicts
 // it (4.5).
-func (j *Judge) endFinding(e *edState, n int) (Finding, bool) {
+func (j *Judge) endFinding(v *Verdict, e *edState, n int) {
 	sn := &j.snaps[e.endSnap]
 	side := sn.pos.Turn()
 	mandated := Draw
@@ -478,10 +486,10 @@ func (j *Judge) endFinding(e *edState, n int) (Finding, bool) {
 	}
 	differs := j.result.differs(mandated)
 	if (e.endRule == Checkmate || e.endRule == Stalemate) && !differs {
-		return Finding{}, false
+		return
 	}
 	after := n - e.endPly
-	return Finding{
+	*v.newFinding() = Finding{
 		Edition: e.Edition, Source: e.Source,
 		Rule: e.endRule, Article: e.Edition.Article(e.endRule, Automatic), Kind: Automatic,
 		Ply: e.endPly, MoveNumber: sn.pos.FullmoveNumber(), Side: side,
@@ -490,7 +498,7 @@ func (j *Judge) endFinding(e *edState, n int) (Finding, bool) {
 		Missed:          after > 0 || differs || j.failed,
 		ClaimantOutcome: j.result.OutcomeFor(side),
 		MandatedResult:  mandated, ResultDiffers: differs,
-	}, true
+	}
 }
 
 // sortByPly orders one edition's findings by ply, keeping the order of equal
