@@ -156,6 +156,14 @@ func (t *Tokenizer) Token() Token { return t.tok }
 // result.
 func (t *Tokenizer) Bytes() []byte { return t.val }
 
+// Span returns where Bytes lies in the game's bytes (as Chunk.GameBytes or ResetBytes gave
+// them): Bytes is data[from:to]. A consumer can keep the pair instead of the slice, which holds
+// a pointer.
+func (t *Tokenizer) Span() (from, to int) {
+	from = cap(t.data) - cap(t.val)
+	return from, from + len(t.val)
+}
+
 // TagName returns the name of the current tag.
 func (t *Tokenizer) TagName() []byte { return t.name }
 

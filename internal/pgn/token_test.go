@@ -427,3 +427,32 @@ func readSummary(t *testing.T, in string) []string {
 	}
 	return got
 }
+
+// TestSpan: Span places every token's bytes in the game's bytes, in a game read from a chunk
+// (whose bytes do not start the buffer).
+func TestSpan(t *testing.T) {
+	in := "[Event \"a\"]\n\n1. e4 {x} 1-0\n\n[Event \"b\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n" +
+		"1. Ka2 { [%clk 0:01:00] } Kg2 $1 (1... Kg1) 2. Kb3 ! {y} *\n"
+	s := NewSplitter(strings.NewReader(in), SplitterOptions{})
+	c, err := s.Next()
+	if err != nil || len(c.Games) != 2 {
+		t.Fatalf("want one chunk of 2 games, got error %v", err)
+	}
+	var tok Tokenizer
+	n := 0
+	for i := range c.Games {
+		data := c.GameBytes(i)
+		tok.Reset(c, i)
+		for k := tok.Next(); k != TokEnd; k = tok.Next() {
+			from, to := tok.Span()
+			if from < 0 || to > len(data) || string(data[from:to]) != string(tok.Bytes()) {
+				t.Errorf("game %d %v %q: Span %d:%d", i, k, tok.Bytes(), from, to)
+			}
+			n++
+		}
+	}
+	// a: tag, e4, {x}, 1-0; b: two tags, Ka2, comment, Kg2, $1, Kb3, !, {y}, *.
+	if n != 14 {
+		t.Errorf("%d tokens, want 14", n)
+	}
+}

@@ -36,6 +36,7 @@ type worker struct {
 	tok          pgn.Tokenizer
 	choices      []rules.Choice
 	tags         tagSet
+	data         []byte // the current game's bytes
 	comments     []comment
 	parsed       int // comments whose commands are in clocks and evals
 	clocks       []clockMark
@@ -44,12 +45,12 @@ type worker struct {
 	timeControls map[string]string // interned TimeControl values
 }
 
-// comment is a main-line comment, kept as a view into the chunk: its [%clk] and [%eval]
-// commands are read only up to the plies of findings, in the games that have findings.
+// comment is a main-line comment, kept as its place in the game's bytes: its [%clk] and
+// [%eval] commands are read only up to the plies of findings, in the games that have findings.
 type comment struct {
-	ply  int       // the comment follows the ply-th half-move
-	side pgn.Color // the side that made it
-	text []byte
+	ply      int32     // the comment follows the ply-th half-move
+	side     pgn.Color // the side that made it
+	from, to int32     // the comment's text is data[from:to]
 }
 
 // clockMark is a [%clk] reading: side's clock from ply on.
@@ -80,6 +81,7 @@ func (w *worker) chunk(c *pgn.Chunk, out *rows) {
 func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
 	g := &c.Games[i]
 	w.tok.Reset(c, i)
+	w.data = c.GameBytes(i)
 	w.tags.reset()
 	w.comments, w.parsed = w.comments[:0], 0
 	w.clocks, w.evals = w.clocks[:0], w.evals[:0]
@@ -107,7 +109,8 @@ loop:
 			}
 			w.judge.Play(m)
 		case pgn.TokComment:
-			w.comments = append(w.comments, comment{w.tok.Ply(), w.tok.Mover(), w.tok.Bytes()})
+			from, to := w.tok.Span()
+			w.comments = append(w.comments, comment{int32(w.tok.Ply()), w.tok.Mover(), int32(from), int32(to)})
 		case pgn.TokEnd:
 			if err := w.tok.Err(); err != nil {
 				fault = err
@@ -310,14 +313,14 @@ func (w *worker) evalAt(ply int) string {
 
 // readCommands reads the commands of the comments up to ply i that are not read yet.
 func (w *worker) readCommands(ply int) {
-	for ; w.parsed < len(w.comments) && w.comments[w.parsed].ply <= ply; w.parsed++ {
+	for ; w.parsed < len(w.comments) && int(w.comments[w.parsed].ply) <= ply; w.parsed++ {
 		c := &w.comments[w.parsed]
-		cmds := pgn.ParseCommands(c.text)
+		cmds := pgn.ParseCommands(w.data[c.from:c.to])
 		if cmds.HasClock {
-			w.clocks = append(w.clocks, clockMark{c.ply, c.side, cmds.Clock})
+			w.clocks = append(w.clocks, clockMark{int(c.ply), c.side, cmds.Clock})
 		}
 		if cmds.Eval != nil {
-			w.evals = append(w.evals, evalMark{c.ply, cmds.Eval})
+			w.evals = append(w.evals, evalMark{int(c.ply), cmds.Eval})
 		}
 	}
 }
