@@ -42,12 +42,51 @@ func (t *tagSet) reset() { *t = tagSet{} }
 
 // set records a tag if it is one the pipeline reads.
 func (t *tagSet) set(name, value []byte) {
-	for k := range tagNames {
-		if !t.seen[k] && string(name) == tagNames[k] {
-			t.values[k], t.seen[k] = value, true
-			return
-		}
+	if k, ok := keyOf(name); ok && !t.seen[k] {
+		t.values[k], t.seen[k] = value, true
 	}
+}
+
+// keyOf returns the key of a tag the pipeline reads. A switch, which the compiler turns into a
+// search by length and bytes, costs a few comparisons where a loop over tagNames cost up to 17.
+func keyOf(name []byte) (tagKey, bool) {
+	switch string(name) {
+	case "Event":
+		return tagEvent, true
+	case "Site":
+		return tagSite, true
+	case "Date":
+		return tagDate, true
+	case "Round":
+		return tagRound, true
+	case "White":
+		return tagWhite, true
+	case "Black":
+		return tagBlack, true
+	case "Result":
+		return tagResult, true
+	case "TimeControl":
+		return tagTimeControl, true
+	case "ECO":
+		return tagECO, true
+	case "Termination":
+		return tagTermination, true
+	case "WhiteElo":
+		return tagWhiteElo, true
+	case "BlackElo":
+		return tagBlackElo, true
+	case "EventDate":
+		return tagEventDate, true
+	case "UTCDate":
+		return tagUTCDate, true
+	case "FEN":
+		return tagFEN, true
+	case "Variant":
+		return tagVariant, true
+	case "SetUp":
+		return tagSetUp, true
+	}
+	return 0, false
 }
 
 // get returns the raw value of a tag, nil when absent.

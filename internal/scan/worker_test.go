@@ -221,6 +221,15 @@ func TestTagSet(t *testing.T) {
 	if s.get(tagEvent) != nil {
 		t.Error("reset kept Event")
 	}
+	// Every tag the pipeline reads lands under its own key.
+	for k := range numTags {
+		s.set([]byte(tagNames[k]), []byte(tagNames[k]+" value"))
+	}
+	for k := range numTags {
+		if got, want := string(s.get(k)), tagNames[k]+" value"; got != want {
+			t.Errorf("%s = %q, want %q", tagNames[k], got, want)
+		}
+	}
 }
 
 // TestWorkerAllocs: replaying and judging a game allocates nothing per ply, and a game read
