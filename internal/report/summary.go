@@ -183,15 +183,21 @@ func (s *Summary) AddFinding(f *Finding) {
 
 // AddGame counts one games row: one game judged under one edition.
 func (s *Summary) AddGame(g *Game) {
-	s.input(g.Source).seen(g.GameIndex)
-	e := s.edition(g.Edition)
+	s.CountGame(g.Source, g.GameIndex, g.Edition, g.EditionSource, g.TimeControl)
+}
+
+// CountGame counts one game judged under one edition from the only columns of its games row
+// that the summary reads: what AddGame does when no games table is written.
+func (s *Summary) CountGame(source string, index int64, edition, editionSource, timeControl string) {
+	s.input(source).seen(index)
+	e := s.edition(edition)
 	e.games++
-	if n, ok := e.sources[g.EditionSource]; ok {
-		e.sources[g.EditionSource] = n + 1
+	if n, ok := e.sources[editionSource]; ok {
+		e.sources[editionSource] = n + 1
 	} else {
-		e.sources[strings.Clone(g.EditionSource)] = 1
+		e.sources[strings.Clone(editionSource)] = 1
 	}
-	e.speedGames[SpeedOf(g.TimeControl)]++
+	e.speedGames[SpeedOf(timeControl)]++
 }
 
 // AddError counts one errors row: a game not read whole. The first few

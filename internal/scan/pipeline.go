@@ -257,6 +257,10 @@ func write(out *report.Outputs, p *Progress, j *job) error {
 			return fmt.Errorf("writing games: %w", err)
 		}
 	}
+	for i := range r.counts {
+		c := &r.counts[i]
+		out.Summary.CountGame(c.source, c.index, c.edition, c.editionSource, c.timeControl)
+	}
 	for i := range r.findings {
 		if err := out.AddFinding(&r.findings[i]); err != nil {
 			return fmt.Errorf("writing findings: %w", err)

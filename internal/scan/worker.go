@@ -14,15 +14,24 @@ import (
 // rows are the output rows of one chunk of games, in game order.
 type rows struct {
 	findings []report.Finding
-	games    []report.Game
+	games    []report.Game // when a games table is written
+	counts   []gameCount   // else: what the summary reads of the games rows
 	errors   []report.Error
+}
+
+// gameCount is one game judged under one edition, as the summary counts it.
+type gameCount struct {
+	source                              string
+	index                               int64
+	edition, editionSource, timeControl string
 }
 
 func (r *rows) reset() {
 	clear(r.findings) // drop string references so the strings can be collected
 	clear(r.games)
+	clear(r.counts)
 	clear(r.errors)
-	r.findings, r.games, r.errors = r.findings[:0], r.games[:0], r.errors[:0]
+	r.findings, r.games, r.counts, r.errors = r.findings[:0], r.games[:0], r.counts[:0], r.errors[:0]
 }
 
 // worker turns chunks of games into rows: it tokenises each game, replays it on a
@@ -236,6 +245,11 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 	}
 	for k := range v.Games {
 		s := &v.Games[k]
+		if !w.fullGames {
+			out.counts = append(out.counts, gameCount{info.Source, info.GameIndex,
+				s.Edition.ID, s.Source.String(), info.TimeControl})
+			continue
+		}
 		g := report.Game{
 			GameInfo:          *info,
 			Edition:           s.Edition.ID,

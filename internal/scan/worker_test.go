@@ -98,22 +98,26 @@ func TestWorkerRows(t *testing.T) {
 	}
 }
 
-// TestWorkerLeanRows: without a games file, a game with no finding only feeds the summary
-// (source, index, time control), and its tags are never made into strings.
+// TestWorkerLeanRows: without a games file, a game only feeds the summary (source, index,
+// edition, time control), and the tags of a game with no finding are never made into strings.
 func TestWorkerLeanRows(t *testing.T) {
 	// 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 e5 4. Ng1 Nc6: the start position stands twice, no claim.
 	text := strings.Replace(strings.Replace(wkLichess, "3... Nf6", "3... e5", 1), "4... Ng8", "4... Nc6", 1)
 	r := wkRows(t, text, "fide2017", false)
-	if len(r.findings) != 0 || len(r.games) != 1 {
-		t.Fatalf("%d findings, %d games rows", len(r.findings), len(r.games))
+	if len(r.findings) != 0 || len(r.games) != 0 || len(r.counts) != 1 {
+		t.Fatalf("%d findings, %d games rows, %d counts", len(r.findings), len(r.games), len(r.counts))
 	}
-	g := r.games[0]
-	if g.Event != "" || g.White != "" || g.TimeControl != "180+2" || g.Source != "t.pgn" || g.FinalFEN != "" {
-		t.Errorf("lean games row: %+v", g)
+	want := gameCount{source: "t.pgn", index: 0, edition: "fide2017", editionSource: "flag", timeControl: "180+2"}
+	if r.counts[0] != want {
+		t.Errorf("count %+v, want %+v", r.counts[0], want)
 	}
-	r = wkRows(t, wkLichess, "fide2017", false) // a game with findings gets every column
-	if r.games[0].Event != "Rated Blitz game" || r.findings[0].White != `a "quoted" name` {
-		t.Errorf("rows of a game with findings lack tags: %+v", r.games[0].GameInfo)
+	r = wkRows(t, wkLichess, "fide2017", false) // a game with findings: every column of the findings
+	if len(r.games) != 0 || len(r.counts) != 1 || r.findings[0].White != `a "quoted" name` || r.findings[0].Event != "Rated Blitz game" {
+		t.Errorf("rows of a game with findings lack tags: %+v", r.findings[0].GameInfo)
+	}
+	r = wkRows(t, text, "fide2017", true) // a games table: full games rows
+	if len(r.games) != 1 || len(r.counts) != 0 || r.games[0].Event != "Rated Blitz game" || r.games[0].FinalFEN == "" {
+		t.Errorf("games rows for a games table: %+v", r.games)
 	}
 }
 
