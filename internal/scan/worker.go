@@ -47,8 +47,7 @@ type worker struct {
 	tags         tagSet
 	data         []byte // the current game's bytes
 	comments     []comment
-	parsed       int // comments whose commands are in clocks and evals
-	clocks       []clockMark
+	parsed       int // comments read for evals
 	evals        []evalMark
 	text         []byte            // scratch for tag text
 	timeControls map[string]string // interned TimeControl values
@@ -60,13 +59,6 @@ type comment struct {
 	ply      int32     // the comment follows the ply-th half-move
 	side     pgn.Color // the side that made it
 	from, to int32     // the comment's text is data[from:to]
-}
-
-// clockMark is a [%clk] reading: side's clock from ply on.
-type clockMark struct {
-	ply     int
-	side    pgn.Color
-	seconds float64
 }
 
 // evalMark is an [%eval] value as written, standing from ply on.
@@ -93,7 +85,7 @@ func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
 	w.data = c.GameBytes(i)
 	w.tags.reset()
 	w.comments, w.parsed = w.comments[:0], 0
-	w.clocks, w.evals = w.clocks[:0], w.evals[:0]
+	w.evals = w.evals[:0]
 
 	started := false // the judge has begun the game
 	var fault error  // why the game was not read whole
@@ -296,25 +288,36 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 	}
 }
 
-// clocksAt returns each side's clock at Pi: its latest [%clk] reading up to ply i.
+// clocksAt returns each side's clock at Pi: its latest [%clk] reading up to ply i, found by
+// walking back from ply i (each side's is usually in one of the last two comments).
 func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
-	w.readCommands(ply)
-	for _, m := range w.clocks {
-		if m.ply > ply {
-			break
+	var found [2]bool
+	for k := w.upTo(ply) - 1; k >= 0 && !(found[0] && found[1]); k-- {
+		c := &w.comments[k]
+		if found[c.side] {
+			continue
 		}
-		if m.side == pgn.White {
-			white = report.ValidFloat64(m.seconds)
-		} else {
-			black = report.ValidFloat64(m.seconds)
+		if secs, ok := pgn.ParseClock(w.data[c.from:c.to]); ok {
+			found[c.side] = true
+			if c.side == pgn.White {
+				white = report.ValidFloat64(secs)
+			} else {
+				black = report.ValidFloat64(secs)
+			}
 		}
 	}
 	return white, black
 }
 
-// evalAt returns the latest [%eval] value up to ply i, as written.
+// evalAt returns the latest [%eval] value up to ply i, as written. Most archives have no
+// evaluations, so the comments are read forward once per game, not walked back per finding.
 func (w *worker) evalAt(ply int) string {
-	w.readCommands(ply)
+	for ; w.parsed < len(w.comments) && int(w.comments[w.parsed].ply) <= ply; w.parsed++ {
+		c := &w.comments[w.parsed]
+		if v, ok := pgn.ParseEval(w.data[c.from:c.to]); ok {
+			w.evals = append(w.evals, evalMark{int(c.ply), v})
+		}
+	}
 	var v []byte
 	for _, m := range w.evals {
 		if m.ply > ply {
@@ -325,18 +328,13 @@ func (w *worker) evalAt(ply int) string {
 	return string(v)
 }
 
-// readCommands reads the commands of the comments up to ply i that are not read yet.
-func (w *worker) readCommands(ply int) {
-	for ; w.parsed < len(w.comments) && int(w.comments[w.parsed].ply) <= ply; w.parsed++ {
-		c := &w.comments[w.parsed]
-		cmds := pgn.ParseCommands(w.data[c.from:c.to])
-		if cmds.HasClock {
-			w.clocks = append(w.clocks, clockMark{int(c.ply), c.side, cmds.Clock})
-		}
-		if cmds.Eval != nil {
-			w.evals = append(w.evals, evalMark{int(c.ply), cmds.Eval})
-		}
+// upTo returns the number of comments that follow half-moves up to ply i.
+func (w *worker) upTo(ply int) int {
+	n := len(w.comments)
+	for n > 0 && int(w.comments[n-1].ply) > ply {
+		n--
 	}
+	return n
 }
 
 // errorRow describes a game that was not read whole.
