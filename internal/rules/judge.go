@@ -276,18 +276,15 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 		kind, reps = OnBoard, j.count
 	}
 	if gate {
-		if m != 0 && !p.IsIrreversible(m) {
-			if w := j.findAfter(m); w >= 0 && j.win[w].count >= 2 {
-				played |= ClaimThreefold
-				if kind == NoKind {
-					kind, move, reps = MovePlayed, m, int(j.win[w].count)+1
-				}
+		w, q, aw := j.intendedMoves(m, kind == NoKind)
+		switch {
+		case w >= 0:
+			played |= ClaimThreefold
+			if kind == NoKind {
+				kind, move, reps = MovePlayed, m, int(j.win[w].count)+1
 			}
-		}
-		if kind == NoKind {
-			if q, w := j.availableMove(); q != 0 {
-				kind, move, reps = MoveAvailable, q, int(j.win[w].count)+1
-			}
+		case aw >= 0:
+			kind, move, reps = MoveAvailable, q, int(j.win[aw].count)+1
 		}
 	}
 	if kind != NoKind {

@@ -201,20 +201,30 @@ func (j *Judge) countAfter(m board.Move) int {
 	return 1
 }
 
-// availableMove looks for a claim of threefold by an intended move (9.2a,
-// 9.2.1.1), once the played move is known not to make one: a legal move to a
-// position that already stood twice, with the other side to move. Such a
-// position differs from Pi by one piece of the side to move standing
-// elsewhere, the opponent's pieces untouched, so each candidate is tested by
-// comparing placements; only one that passes costs a legality check and the
-// exact comparison. It returns the move and the window entry, or 0 and -1.
-func (j *Judge) availableMove() (board.Move, int32) {
+// intendedMoves looks for claims of threefold by an intended move (9.2a,
+// 9.2.1.1): moves to a position that already stood twice, with the other side
+// to move. Such a position differs from Pi by one piece of the side to move
+// standing elsewhere, the opponent's pieces untouched, so each candidate is
+// tested by comparing placements; only one that passes costs the exact
+// comparison (and a legality check for a move not played). Candidates are
+// taken latest first, so the first match has the highest count.
+//
+// It reports the window entry the played move m recreates (-1 for none; m is
+// 0 at the final position) and, when wantAvail, a legal move that recreates
+// one when the played move does not, with its entry (0 and -1 for none).
+func (j *Judge) intendedMoves(m board.Move, wantAvail bool) (played int32, avail board.Move, availW int32) {
 	p := &j.pos
 	us := p.Turn()
 	them := us.Other()
 	list := j.twice[them]
+	cur := j.current()
+	canPlay := m != 0 && !p.IsIrreversible(m) // only a quiet piece move keeping the rights repeats
+	availW = -1
+	if !canPlay && !wantAvail {
+		return -1, 0, -1
+	}
 candidates:
-	for i := len(list) - 1; i >= 0; i-- { // latest first: the highest count
+	for i := len(list) - 1; i >= 0; i-- {
 		c := &list[i]
 		// The opponent's pieces must stand as they did: the cheap rejection
 		// that most candidates fail. Pawns need no look: inside the window no
@@ -225,31 +235,41 @@ candidates:
 				continue candidates
 			}
 		}
-		role, cur := board.NoRole, uint64(0)
+		role, now := board.NoRole, uint64(0)
 		for r := board.Knight; r <= board.King; r++ {
 			if b := p.Pieces(us, r); b != c.pl[us][r] {
 				if role != board.NoRole {
-					role = board.NoRole
-					break
+					continue candidates
 				}
-				role, cur = r, b
+				role, now = r, b
 			}
 		}
 		if role == board.NoRole {
 			continue
 		}
-		fromBB, toBB := cur&^c.pl[us][role], c.pl[us][role]&^cur
+		fromBB, toBB := now&^c.pl[us][role], c.pl[us][role]&^now
 		if bits.OnesCount64(fromBB) != 1 || bits.OnesCount64(toBB) != 1 {
 			continue
 		}
 		from, to := board.Square(bits.TrailingZeros64(fromBB)), board.Square(bits.TrailingZeros64(toBB))
+		if canPlay && m.From() == from && m.To() == to {
+			if j.same(c.w, cur, m) {
+				return c.w, 0, -1
+			}
+			continue // the played move is the only move from there to there
+		}
 		// Is that move legal, and does it keep the castling rights (a king or
 		// rook move may lose them, and then cannot repeat anything)?
-		if m, ok := p.QuietPieceMove(from, to); ok && !p.IsIrreversible(m) && j.same(c.w, j.current(), m) {
-			return m, c.w
+		if wantAvail && availW < 0 {
+			if q, ok := p.QuietPieceMove(from, to); ok && !p.IsIrreversible(q) && j.same(c.w, cur, q) {
+				avail, availW = q, c.w
+				if !canPlay {
+					break // no played match to look for
+				}
+			}
 		}
 	}
-	return 0, -1
+	return -1, avail, availW
 }
 
 // consecutiveFive reports whether Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, the
