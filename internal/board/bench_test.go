@@ -186,3 +186,10 @@ func BenchmarkIntendedMoveKeys(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkAppendFEN measures formatting the FEN of real game positions (every finding carries
+// one).
+func BenchmarkAppendFEN(b *testing.B) {
+	buf := make([]byte, 0, 128)
+	benchPositions(b, func(p *Position) { buf = p.AppendFEN(buf[:0]) })
+}
