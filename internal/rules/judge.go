@@ -30,7 +30,8 @@ type snapshot struct {
 }
 
 // edState is one edition's view of the game: where it ended and what had
-// been counted by then.
+// been counted by then. Begin sets Choice, ended and endPly; the rest is set
+// when the game ends.
 type edState struct {
 	Choice
 	ended   bool

@@ -230,7 +230,8 @@ func (f *Finding) Mandated() string {
 }
 
 // Summary is one row of the games table at chess level: what one game comes
-// to under one edition.
+// to under one edition. (Judge.Finish sets every field one by one, which
+// costs less than assigning a literal: a new field must be set there too.)
 type Summary struct {
 	Edition *Edition
 	Source  Source
