@@ -9,7 +9,7 @@ import "bytes"
 func ParseClock(comment []byte) (seconds float64, ok bool) {
 	var v []byte
 	// Fast path: the clock is the comment's first command, as lichess and chess.com write it.
-	if v, _, ok = firstClock(comment); !ok {
+	if v, ok = firstClock(comment); !ok {
 		if v, ok = command(comment, "clk"); !ok {
 			return 0, false
 		}
@@ -17,42 +17,19 @@ func ParseClock(comment []byte) (seconds float64, ok bool) {
 	return clockValue(v)
 }
 
-// Commands are the comment commands pgnscan reads: [%clk] and [%eval].
-type Commands struct {
-	Clock    float64 // seconds, when HasClock
-	HasClock bool
-	Eval     []byte // the [%eval] value as written, a view into the comment; nil when none
-}
-
-// ParseCommands reads the [%clk] and [%eval] commands of a comment in one pass: the same values
-// as ParseClock and ParseEval, for about the cost of one of them. It does not allocate.
-func ParseCommands(comment []byte) Commands {
-	var c Commands
-	if v, rest, ok := firstClock(comment); ok {
-		c.Clock, c.HasClock = clockValue(v)
-		if allBlank(rest) {
-			return c // nothing but the clock: the common case
-		}
-	} else if v, ok := command(comment, "clk"); ok {
-		c.Clock, c.HasClock = clockValue(v)
-	}
-	c.Eval, _ = ParseEval(comment)
-	return c
-}
-
-// firstClock returns the value of a [%clk] command that opens the comment, and what follows it.
-func firstClock(comment []byte) (v, rest []byte, ok bool) {
+// firstClock returns the value of a [%clk] command that opens the comment.
+func firstClock(comment []byte) (v []byte, ok bool) {
 	i := 0
 	for i < len(comment) && isBlank(comment[i]) {
 		i++
 	}
 	r := comment[i:]
 	if len(r) <= 6 || string(r[:6]) != "[%clk " {
-		return nil, nil, false
+		return nil, false
 	}
 	end := bytes.IndexByte(r, ']')
 	if end < 0 {
-		return nil, nil, false
+		return nil, false
 	}
 	v = r[6:end]
 	for len(v) > 0 && isBlank(v[0]) {
@@ -61,7 +38,7 @@ func firstClock(comment []byte) (v, rest []byte, ok bool) {
 	for len(v) > 0 && isBlank(v[len(v)-1]) {
 		v = v[:len(v)-1]
 	}
-	return v, r[end+1:], true
+	return v, true
 }
 
 // clockValue reads H:MM:SS(.f) or MM:SS(.f) as seconds.
@@ -149,15 +126,6 @@ func command(comment []byte, name string) ([]byte, bool) {
 		}
 		return v[s:e], true
 	}
-}
-
-func allBlank(b []byte) bool {
-	for _, c := range b {
-		if !isBlank(c) {
-			return false
-		}
-	}
-	return true
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

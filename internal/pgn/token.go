@@ -199,15 +199,6 @@ func (t *Tokenizer) Eval() ([]byte, bool) {
 	return ParseEval(t.val)
 }
 
-// Commands returns the [%clk] and [%eval] commands of the current comment in one pass (see
-// ParseCommands); the clock is that of the side Mover returns.
-func (t *Tokenizer) Commands() Commands {
-	if t.tok != TokComment {
-		return Commands{}
-	}
-	return ParseCommands(t.val)
-}
-
 // Offset returns the stream offset of the current token's first byte.
 func (t *Tokenizer) Offset() int64 { return t.offset + int64(t.start) }
 
