@@ -17,7 +17,7 @@ func (p *Position) IsIrreversible(m Move) bool {
 }
 
 // KeyAfter returns the Key the position would have after the legal move m, without making it.
-// For quiet piece moves (the ones QuietPieceMoves lists, the only ones that matter for
+// For quiet piece moves (see QuietPieceMove: the only ones that matter for
 // repetitions) it is a few xors; other moves are played on a copy.
 func (p *Position) KeyAfter(m Move) uint64 {
 	if m.Captured() != NoRole || m&(moveCastle|moveDoublePush) != 0 || m.Promotion() != NoRole {
