@@ -75,3 +75,12 @@ for c in "${cases[@]}"; do
   awk -v n="$name" -v f="$(basename "$file")" -v g="$g" -v b="$bytes" -v s="$s" -v m="$m" -v x="$gps" -v y="$base_gps" \
     'BEGIN {printf "| %s | %s | %d | %.0f | %.2f | %.0f | %.1f | %.0f | %.3f |\n", n, f, g, b / 1e6, s, x, b / 1e6 / s, m / 1024, x / y}'
 done
+
+# Every round, sorted: on a machine whose speed drifts, the spread says how far to trust a median.
+echo
+echo "| program | seconds, every round (sorted) |"
+echo "|---|---|"
+for c in "${cases[@]}"; do
+  IFS='|' read -r name _ _ <<<"$c"
+  echo "| $name | $(echo "${secs[$name]}" | tr ' ' '\n' | grep -v '^$' | sort -g | paste -sd, - | sed 's/,/, /g') |"
+done
