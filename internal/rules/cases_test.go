@@ -65,16 +65,7 @@ func TestTestdataCases(t *testing.T) {
 			}
 			continue // Chess960 castling letters: an unsupported variant, not judged
 		}
-		j.Begin(start, ParseResult(g.result), choices)
-		for _, san := range sans {
-			m, err := j.Position().ParseSAN(san)
-			if err != nil {
-				j.Fail()
-				break
-			}
-			j.Play(m)
-		}
-		v := j.Finish()
+		v := judgeSANs(j, start, ParseResult(g.result), choices, sans)
 		if e, ok := tags["ExpectError"]; ok && strings.Contains(e, "ply=") && !strings.Contains(e, "ply=none") {
 			if want := strings.Fields(strings.SplitN(e, "ply=", 2)[1])[0]; !v.Failed || strconv.Itoa(v.Plies+1) != want {
 				t.Errorf("%s: failed=%t at ply %d, want an error at ply %s", name, v.Failed, v.Plies+1, want)

@@ -21,12 +21,23 @@ func replay(t testing.TB, j *Judge, fen, moves string, res Result, choices []Cho
 		}
 		start = p
 	}
-	j.Begin(start, res, choices)
+	var sans [][]byte
 	for _, tok := range strings.Fields(moves) {
 		if tok[0] >= '0' && tok[0] <= '9' && strings.HasSuffix(tok, ".") {
 			continue
 		}
-		m, err := j.Position().ParseSAN([]byte(tok))
+		sans = append(sans, []byte(tok))
+	}
+	return judgeSANs(j, start, res, choices, sans)
+}
+
+// judgeSANs judges one game from start on j under choices: each SAN resolved on
+// the judge's position, then played; the first that does not resolve ends the
+// game with Fail.
+func judgeSANs(j *Judge, start board.Position, res Result, choices []Choice, sans [][]byte) *Verdict {
+	j.Begin(start, res, choices)
+	for _, san := range sans {
+		m, err := j.Position().ParseSAN(san)
 		if err != nil {
 			j.Fail()
 			break

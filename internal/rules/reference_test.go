@@ -308,16 +308,7 @@ func compareWithReference(t *testing.T, name string, max int) (games, findings i
 		}
 		ref := newRefGame(start, cg.sans, ParseResult(cg.result))
 		for _, cs := range [][]Choice{choices, choicesAny} {
-			j.Begin(start, ParseResult(cg.result), cs)
-			for _, san := range cg.sans {
-				m, err := j.Position().ParseSAN(san)
-				if err != nil {
-					j.Fail()
-					break
-				}
-				j.Play(m)
-			}
-			v := j.Finish()
+			v := judgeSANs(j, start, ParseResult(cg.result), cs, cg.sans)
 			for _, gs := range v.Games {
 				var mine []Finding
 				var gotLines []string
