@@ -18,17 +18,7 @@ import (
 func TestDuckDBReadsFindings(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "findings.parquet")
-	fw, err := Create[Finding](path, Options{Version: "v9.9.9", CommandLine: []string{"pgnscan", "scan", "x.pgn"}, BatchRows: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := &Outputs{Findings: fw, Summary: NewSummary()}
-	if err := feedFixture(o); err != nil {
-		t.Fatal(err)
-	}
-	if err := o.Close(); err != nil {
-		t.Fatal(err)
-	}
+	sum := writeFixture(t, path, Options{Version: "v9.9.9", CommandLine: []string{"pgnscan", "scan", "x.pgn"}, BatchRows: 3})
 
 	db, err := sql.Open("duckdb", "")
 	if err != nil {
@@ -40,7 +30,7 @@ func TestDuckDBReadsFindings(t *testing.T) {
 	// SELECT rule, count(*) ... GROUP BY rule against the summary, summed
 	// over editions.
 	want := map[string]int64{}
-	for _, e := range o.Summary.Editions() {
+	for _, e := range sum.Editions() {
 		for _, r := range e.Rules {
 			want[r.Rule] += r.Findings
 		}

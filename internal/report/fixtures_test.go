@@ -1,6 +1,9 @@
 package report
 
-import "time"
+import (
+	"testing"
+	"time"
+)
 
 // A small scan worked by hand (the expected numbers in summary_test.go are
 // computed from these rows, not from the code):
@@ -124,4 +127,22 @@ func feedFixture(o *Outputs) error {
 	// A fixed clock, so throughput is worked by hand: 8 games in 2 s.
 	s.finished, s.elapsed = true, 2*time.Second
 	return nil
+}
+
+// writeFixture writes the fixture scan's findings to path (Parquet or CSV, by its extension) with
+// opt, and returns the summary the scan was counted in.
+func writeFixture(t *testing.T, path string, opt Options) *Summary {
+	t.Helper()
+	fw, err := Create[Finding](path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := &Outputs{Findings: fw, Summary: NewSummary()}
+	if err := feedFixture(o); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return o.Summary
 }

@@ -295,17 +295,7 @@ func TestReportFromParquetEqualsScan(t *testing.T) {
 // From CSV the findings tallies are the same, the game counts unknown.
 func TestReportFromCSV(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "findings.csv")
-	fw, err := Create[Finding](path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := &Outputs{Findings: fw, Summary: NewSummary()}
-	if err := feedFixture(o); err != nil {
-		t.Fatal(err)
-	}
-	if err := o.Close(); err != nil {
-		t.Fatal(err)
-	}
+	sum := writeFixture(t, path, Options{})
 	got, err := ReadSummary(path)
 	if err != nil {
 		t.Fatal(err)
@@ -313,7 +303,7 @@ func TestReportFromCSV(t *testing.T) {
 	if got.CountsKnown() {
 		t.Error("CountsKnown from a CSV file")
 	}
-	ge, we := got.Editions(), o.Summary.Editions()
+	ge, we := got.Editions(), sum.Editions()
 	if len(ge) != len(we) {
 		t.Fatalf("%d editions, want %d", len(ge), len(we))
 	}
