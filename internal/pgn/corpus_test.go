@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -48,50 +47,42 @@ func TestCorpus(t *testing.T) {
 	for name, want := range corpusCounts(t, dir) {
 		t.Run(name, func(t *testing.T) {
 			data := testcorpus.Read(t, name)
-			sp := NewSplitter(bytes.NewReader(data), SplitterOptions{Source: name})
-			var tok Tokenizer
+			r := NewReader(bytes.NewReader(data), SplitterOptions{Source: name})
 			n := 0
 			lineAt, line := int64(0), int64(1) // line number at offset lineAt, counted here
 			clocks := 0
-			for {
-				c, err := sp.Next()
-				if err == io.EOF {
-					break
+			for r.Next() {
+				g := r.Game()
+				n++
+				if g.Err != nil {
+					t.Fatalf("game %d: %v", g.Index, g.Err)
 				}
-				if err != nil {
-					t.Fatal(err)
+				if !bytes.HasPrefix(data[g.Offset:], []byte("[Event ")) {
+					t.Fatalf("game %d at offset %d does not begin with [Event: %q", g.Index, g.Offset, data[g.Offset:g.Offset+40])
 				}
-				for i := range c.Games {
-					g := &c.Games[i]
-					n++
-					if g.Err != nil {
-						t.Fatalf("game %d: %v", g.Index, g.Err)
-					}
-					if !bytes.HasPrefix(data[g.Offset:], []byte("[Event ")) {
-						t.Fatalf("game %d at offset %d does not begin with [Event: %q", g.Index, g.Offset, data[g.Offset:g.Offset+40])
-					}
-					line += int64(bytes.Count(data[lineAt:g.Offset], []byte{'\n'}))
-					lineAt = g.Offset
-					if g.Line != line {
-						t.Fatalf("game %d: line %d, counted %d", g.Index, g.Line, line)
-					}
-					tok.Reset(c, i)
-					results := 0
-					for k := tok.Next(); k != TokEnd; k = tok.Next() {
-						switch k {
-						case TokResult:
-							results++
-						case TokComment:
-							if _, ok := tok.Clock(); ok {
-								clocks++
-							}
+				line += int64(bytes.Count(data[lineAt:g.Offset], []byte{'\n'}))
+				lineAt = g.Offset
+				if g.Line != line {
+					t.Fatalf("game %d: line %d, counted %d", g.Index, g.Line, line)
+				}
+				tok := r.Tokenizer()
+				results := 0
+				for k := tok.Next(); k != TokEnd; k = tok.Next() {
+					switch k {
+					case TokResult:
+						results++
+					case TokComment:
+						if _, ok := tok.Clock(); ok {
+							clocks++
 						}
 					}
-					if err := tok.Err(); err != nil || results != 1 {
-						t.Fatalf("game %d: %d results, error %v", g.Index, results, err)
-					}
 				}
-				c.Release()
+				if err := tok.Err(); err != nil || results != 1 {
+					t.Fatalf("game %d: %d results, error %v", g.Index, results, err)
+				}
+			}
+			if err := r.Err(); err != nil {
+				t.Fatal(err)
 			}
 			if n != want {
 				t.Errorf("%d games, README says %d", n, want)

@@ -3,7 +3,6 @@ package pgn
 import (
 	"bytes"
 	"errors"
-	"io"
 	"testing"
 )
 
@@ -50,38 +49,32 @@ type fuzzGame struct {
 }
 
 func fuzzSplit(t *testing.T, data []byte, size int) []fuzzGame {
-	sp := NewSplitter(bytes.NewReader(data), SplitterOptions{ChunkSize: size, MaxGameSize: 1 << 20})
+	r := NewReader(bytes.NewReader(data), SplitterOptions{ChunkSize: size, MaxGameSize: 1 << 20})
 	var out []fuzzGame
 	end := int64(0)
-	for {
-		c, err := sp.Next()
-		if err == io.EOF {
-			return out
+	for r.Next() {
+		g, b := r.Game(), r.Bytes()
+		if len(b) == 0 || g.Offset < end || g.Index != int64(len(out)) || g.Line < 1 {
+			t.Fatalf("game %d: offset %d (previous end %d), %d bytes, line %d", g.Index, g.Offset, end, len(b), g.Line)
 		}
-		if err != nil {
-			t.Fatal(err)
+		if !bytes.Equal(data[g.Offset:g.Offset+int64(len(b))], b) {
+			t.Fatalf("game %d is not the bytes at its offset", g.Index)
 		}
-		for i, g := range c.Games {
-			b := c.GameBytes(i)
-			if len(b) == 0 || g.Offset < end || g.Index != int64(len(out)) || g.Line < 1 {
-				t.Fatalf("game %d: offset %d (previous end %d), %d bytes, line %d", g.Index, g.Offset, end, len(b), g.Line)
+		end = g.Offset + int64(len(b))
+		var sentinel error
+		if g.Err != nil {
+			var se *SyntaxError
+			if !errors.As(g.Err, &se) {
+				t.Fatalf("game error %T", g.Err)
 			}
-			if !bytes.Equal(data[g.Offset:g.Offset+int64(len(b))], b) {
-				t.Fatalf("game %d is not the bytes at its offset", g.Index)
-			}
-			end = g.Offset + int64(len(b))
-			var sentinel error
-			if g.Err != nil {
-				var se *SyntaxError
-				if !errors.As(g.Err, &se) {
-					t.Fatalf("game error %T", g.Err)
-				}
-				sentinel = se.Err
-			}
-			out = append(out, fuzzGame{g.Offset, g.Line, len(b), sentinel})
+			sentinel = se.Err
 		}
-		c.Release()
+		out = append(out, fuzzGame{g.Offset, g.Line, len(b), sentinel})
 	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // FuzzTokenize checks that tokenising never panics or loops, that tokens are views inside the

@@ -251,22 +251,15 @@ func TestSplitGameTooLong(t *testing.T) {
 	long := "[Event \"Long\"]\n\n" + strings.Repeat("1. e4 {a comment} e5\r\n", 40) + "1-0\n"
 	in := "[Event \"A\"]\n\n1. e4 1-0\n\n" + long + "\n[Event \"B\"]\n\n1. d4 0-1\n"
 	for _, maxGame := range []int{64, 100, 300} {
-		sp := NewSplitter(strings.NewReader(in), SplitterOptions{ChunkSize: 64, MaxGameSize: maxGame})
+		r := NewReader(strings.NewReader(in), SplitterOptions{ChunkSize: 64, MaxGameSize: maxGame})
 		var games []Game
 		var texts []string
-		for {
-			c, err := sp.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range c.Games {
-				games = append(games, c.Games[i])
-				texts = append(texts, string(c.GameBytes(i)))
-			}
-			c.Release()
+		for r.Next() {
+			games = append(games, *r.Game())
+			texts = append(texts, string(r.Bytes()))
+		}
+		if err := r.Err(); err != nil {
+			t.Fatal(err)
 		}
 		if len(games) != 3 {
 			t.Fatalf("max %d: %d games: %q", maxGame, len(games), texts)
