@@ -6,16 +6,20 @@ import (
 	"testing"
 )
 
+// canonicalFENs are valid FENs written as AppendFEN writes them: the perft favourites, a legal
+// en passant square and a halfmove clock of 98. FuzzFEN seeds with them too.
+var canonicalFENs = []string{
+	StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+	"8/8/8/4k3/8/8/8/4KBN1 w - - 98 80",
+}
+
 func TestFENRoundTrip(t *testing.T) {
-	for _, fen := range []string{
-		StartFEN,
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-		"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
-		"8/8/8/4k3/8/8/8/4KBN1 w - - 98 80",
-	} {
+	for _, fen := range canonicalFENs {
 		p, err := FromFEN(fen)
 		if err != nil {
 			t.Errorf("FromFEN(%q): %v", fen, err)
