@@ -17,6 +17,7 @@ mkdir -p "$dir" "$out"
 pgnextract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 [ -x "$pgnextract" ] || { echo "run.sh: pgn-extract missing: apt-get install pgn-extract" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "run.sh: GNU time missing: apt-get install time" >&2; exit 1; }
+command -v zstd >/dev/null || { echo "run.sh: zstd missing: apt-get install zstd" >&2; exit 1; }
 
 go run ./benchmarks/mkcorpus -out "$dir" >&2
 [ -f "$dir/half/lichess-style.pgn" ] || go run ./benchmarks/mkcorpus -out "$dir/half" -size 525000000 >&2
@@ -33,22 +34,25 @@ cases=(
   "pgnscan -j 1|$big|$out/pgnscan scan -q -j 1 --edition $all -o $out/f.parquet $big"
   "pgnscan -j $cores|$big|$out/pgnscan scan -q -j $cores --edition $all -o $out/f.parquet $big"
   "pgnscan -j $cores, multi-frame zstd|$big|$out/pgnscan scan -q -j $cores --edition $all -o $out/f.parquet $big.zst"
+  "pgnscan -j 1, multi-frame zstd|$big|$out/pgnscan scan -q -j 1 --edition $all -o $out/f.parquet $big.zst"
   "pgnscan -j $cores, half the archive|$dir/half/lichess-style.pgn|$out/pgnscan scan -q -j $cores --edition $all -o $out/f.parquet $dir/half/lichess-style.pgn"
   "pgn-extract --repetition --fifty|$big|$pgnextract --repetition --fifty -s --quiet -o /dev/null $big"
   "pgn-extract (plain parse)|$big|$pgnextract -s --quiet -o /dev/null $big"
   "notnil/chess v1.10.0 (first 20 MB)|$out/slice-20MB.pgn|$out/notnilreplay $out/slice-20MB.pgn"
+  "zstd -d to /dev/null (C reference decoder, no analysis)|$big|zstd -d -q -f -o /dev/null $big.zst"
 )
 
-declare -A secs rss counted
+declare -A secs cpu rss counted
 for ((r = 1; r <= rounds; r++)); do
   for c in "${cases[@]}"; do
     IFS='|' read -r name file cmd <<<"$c"
-    /usr/bin/time -f '%e %M' -o "$out/time.txt" $cmd >"$out/stdout.txt" 2>"$out/stderr.txt" || true
+    /usr/bin/time -f '%e %M %U %S' -o "$out/time.txt" $cmd >"$out/stdout.txt" 2>"$out/stderr.txt" || true
     # A program that reports how many games it read (notnilreplay stops at the first game it
     # cannot parse) is credited with those games only.
     if played=$(grep -o 'games=[0-9]*' "$out/stdout.txt"); then counted[$name]=${played#games=}; fi
-    read -r s m <"$out/time.txt"
+    read -r s m u k <"$out/time.txt"
     secs[$name]+="$s "
+    cpu[$name]+="$(awk -v u="$u" -v k="$k" 'BEGIN {print u + k}') "
     rss[$name]+="$m "
     echo "round $r: $name: ${s}s, $((m / 1024)) MB" >&2
   done
@@ -60,8 +64,8 @@ games_in() { grep -c '^\[Event ' "$1"; }
 base_name="pgnscan -j 1"
 echo "### $(date -u +%Y-%m-%d): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, median of $rounds rounds"
 echo
-echo "| program | input | games | MB (PGN) | seconds | games/s | MB/s | peak RSS MB | games/s ÷ pgnscan -j 1 |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| program | input | games | MB (PGN) | seconds | CPU s (%) | games/s | MB/s | peak RSS MB | games/s ÷ pgnscan -j 1 |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 base_gps=""
 for c in "${cases[@]}"; do
   IFS='|' read -r name file cmd <<<"$c"
@@ -70,10 +74,11 @@ for c in "${cases[@]}"; do
   [ -z "${counted[$name]:-}" ] || bytes=$(awk -v g="$g" -v n="$(games_in "$file")" -v b="$bytes" 'BEGIN {printf "%.0f", b * g / n}')
   s=$(echo "${secs[$name]}" | median)
   m=$(echo "${rss[$name]}" | median)
+  u=$(echo "${cpu[$name]}" | median)
   gps=$(awk -v g="$g" -v s="$s" 'BEGIN {printf "%.1f", g / s}')
   [ -n "$base_gps" ] || base_gps=$gps
-  awk -v n="$name" -v f="$(basename "$file")" -v g="$g" -v b="$bytes" -v s="$s" -v m="$m" -v x="$gps" -v y="$base_gps" \
-    'BEGIN {printf "| %s | %s | %d | %.0f | %.2f | %.0f | %.1f | %.0f | %.3f |\n", n, f, g, b / 1e6, s, x, b / 1e6 / s, m / 1024, x / y}'
+  awk -v n="$name" -v f="$(basename "$file")" -v g="$g" -v b="$bytes" -v s="$s" -v m="$m" -v u="$u" -v x="$gps" -v y="$base_gps" \
+    'BEGIN {printf "| %s | %s | %d | %.0f | %.2f | %.2f (%.0f %%) | %.0f | %.1f | %.0f | %.3f |\n", n, f, g, b / 1e6, s, u, 100 * u / s, x, b / 1e6 / s, m / 1024, x / y}'
 done
 
 # Every round, sorted: on a machine whose speed drifts, the spread says how far to trust a median.
