@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures pgnscan beside its peers on the same files in the same run, alternating the programs
-# round by round, and prints a Markdown report (medians of the rounds) for benchmarks/RESULTS.md.
+# round by round, and prints a Markdown report for benchmarks/RESULTS.md: medians of the rounds,
+# every round, and the ratios of programs paired round by round.
 #
 #   benchmarks/run.sh [ROUNDS]        (default 3; needs pgn-extract, zstd and GNU time)
 #
@@ -92,3 +93,31 @@ for c in "${cases[@]}"; do
   IFS='|' read -r name _ _ <<<"$c"
   echo "| $name | $(echo "${secs[$name]}" | tr ' ' '\n' | grep -v '^$' | sort -g | paste -sd, - | sed 's/,/, /g') |"
 done
+
+# Ratios of two programs in the same round, which ran seconds apart: the machine's drift between
+# rounds cancels out, so their median is steadier than the ratio of two medians.
+# paired NAME_A NAME_B GAMES_A GAMES_B: games/s of A over games/s of B, per round.
+paired() {
+  local -a a b
+  read -ra a <<<"${secs[$1]}"
+  read -ra b <<<"${secs[$2]}"
+  for i in "${!a[@]}"; do
+    awk -v sa="${a[$i]}" -v sb="${b[$i]}" -v ga="$3" -v gb="$4" 'BEGIN {printf "%.3f\n", (ga / sa) / (gb / sb)}'
+  done
+}
+ratio_row() { # label A B
+  local ga gb r
+  ga=${counted[$2]:-$games_big}
+  gb=${counted[$3]:-$games_big}
+  r=$(paired "$2" "$3" "$ga" "$gb")
+  echo "| $1 | $(echo "$r" | median) | $(echo "$r" | sort -g | paste -sd, - | sed 's/,/, /g') |"
+}
+games_big=$(games_in "$big")
+echo
+echo "| games/s ratio, paired by round | median | every round (sorted) |"
+echo "|---|---:|---|"
+ratio_row "pgnscan -j $cores ÷ -j 1" "pgnscan -j $cores" "pgnscan -j 1"
+ratio_row "multi-frame zstd ÷ plain, -j $cores" "pgnscan -j $cores, multi-frame zstd" "pgnscan -j $cores"
+ratio_row "multi-frame zstd ÷ plain, -j 1" "pgnscan -j 1, multi-frame zstd" "pgnscan -j 1"
+ratio_row "pgnscan -j 1 ÷ pgn-extract --repetition --fifty" "pgnscan -j 1" "pgn-extract --repetition --fifty"
+ratio_row "pgnscan -j 1 ÷ notnil/chess" "pgnscan -j 1" "notnil/chess v1.10.0 (first 20 MB)"
