@@ -63,9 +63,13 @@ for ((r = 1; r <= rounds; r++)); do
 done
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-games_in() { grep -c '^\[Event ' "$1"; }
+# Games in each input, counted once.
+declare -A games_of
+for c in "${cases[@]}"; do
+  IFS='|' read -r _ file _ <<<"$c"
+  [ -n "${games_of[$file]:-}" ] || games_of[$file]=$(grep -c '^\[Event ' "$file")
+done
 
-base_name="pgnscan -j 1"
 echo "### $(date -u +%Y-%m-%d): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, median of $rounds rounds"
 echo
 echo "| program | input | games | MB (PGN) | seconds | CPU s (%) | games/s | MB/s | peak RSS MB | games/s ÷ pgnscan -j 1 |"
@@ -73,9 +77,9 @@ echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 base_gps=""
 for c in "${cases[@]}"; do
   IFS='|' read -r name file cmd <<<"$c"
-  g=${counted[$name]:-$(games_in "$file")}
+  g=${counted[$name]:-${games_of[$file]}}
   bytes=$(stat -c %s "$file")
-  [ -z "${counted[$name]:-}" ] || bytes=$(awk -v g="$g" -v n="$(games_in "$file")" -v b="$bytes" 'BEGIN {printf "%.0f", b * g / n}')
+  [ -z "${counted[$name]:-}" ] || bytes=$(awk -v g="$g" -v n="${games_of[$file]}" -v b="$bytes" 'BEGIN {printf "%.0f", b * g / n}')
   s=$(echo "${secs[$name]}" | median)
   m=$(echo "${rss[$name]}" | median)
   u=$(echo "${cpu[$name]}" | median)
@@ -107,12 +111,11 @@ paired() {
 }
 ratio_row() { # label A B
   local ga gb r
-  ga=${counted[$2]:-$games_big}
-  gb=${counted[$3]:-$games_big}
+  ga=${counted[$2]:-${games_of[$big]}}
+  gb=${counted[$3]:-${games_of[$big]}}
   r=$(paired "$2" "$3" "$ga" "$gb")
   echo "| $1 | $(echo "$r" | median) | $(echo "$r" | sort -g | paste -sd, - | sed 's/,/, /g') |"
 }
-games_big=$(games_in "$big")
 echo
 echo "| games/s ratio, paired by round | median | every round (sorted) |"
 echo "|---|---:|---|"
