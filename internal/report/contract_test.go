@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet/compress"
 	"github.com/apache/arrow/go/v17/parquet/file"
+	"github.com/apache/arrow/go/v17/parquet/metadata"
 	"github.com/apache/arrow/go/v17/parquet/pqarrow"
 )
 
@@ -275,4 +276,91 @@ func TestColumnNamesFollowContract(t *testing.T) {
 	check(ColumnNames[Finding](), contractFindings)
 	check(ColumnNames[Game](), contractGames)
 	check(ColumnNames[Error](), contractErrors)
+}
+
+// TestParquetStatistics checks each row group's min/max statistics against the
+// values written to it: present for the columns queries filter on, right when
+// a group holds empty strings (the smallest string), absent for free text.
+func TestParquetStatistics(t *testing.T) {
+	_, _, finds := fixtureRows()
+	for i := range finds {
+		finds[i].MandatedResult = []string{"", "1/2-1/2", "0-1", "1/2-1/2"}[i%4]
+		finds[i].Eval = []string{"", "#-3"}[i%2]
+	}
+	fp := filepath.Join(t.TempDir(), "findings.parquet")
+	writeAll(t, fp, Options{BatchRows: 3}, finds)
+	freeText := map[string]bool{"game_id": true, "event": true, "site": true, "round": true,
+		"white": true, "black": true, "move": true, "fen": true, "eval": true}
+
+	rdr, err := file.OpenParquetFile(fp, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdr.Close()
+	for rg := 0; rg < rdr.NumRowGroups(); rg++ {
+		md := rdr.MetaData().RowGroup(rg)
+		rows := finds[3*rg : min(3*rg+3, len(finds))]
+		for c, col := range contractFindings {
+			cc, err := md.ColumnChunk(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := cc.Statistics()
+			if err != nil {
+				t.Fatal(err)
+			}
+			has := st != nil && st.HasMinMax()
+			if freeText[col.name] {
+				if has {
+					t.Errorf("row group %d: column %s has min/max statistics", rg, col.name)
+				}
+				continue
+			}
+			var got [2]any
+			switch s := st.(type) {
+			case *metadata.ByteArrayStatistics:
+				got = [2]any{string(s.Min()), string(s.Max())}
+			case *metadata.Int32Statistics:
+				got = [2]any{s.Min(), s.Max()}
+			case *metadata.Int64Statistics:
+				got = [2]any{s.Min(), s.Max()}
+			default:
+				continue // booleans and floats: not filtered on
+			}
+			var want [2]any
+			nulls := false
+			for i := range rows {
+				v := findingValues(&rows[i])[c]
+				if v == nil {
+					nulls = true
+					break
+				}
+				if i == 0 || less(v, want[0]) {
+					want[0] = v
+				}
+				if i == 0 || less(want[1], v) {
+					want[1] = v
+				}
+			}
+			if nulls {
+				continue // nullable columns: not filtered on
+			}
+			if !has || got != want {
+				t.Errorf("row group %d: column %s min/max %v (present %v), want %v", rg, col.name, got, has, want)
+			}
+		}
+	}
+}
+
+// less orders two values of one column: strings bytewise, as Parquet does.
+func less(a, b any) bool {
+	switch a := a.(type) {
+	case string:
+		return a < b.(string)
+	case int32:
+		return a < b.(int32)
+	case int64:
+		return a < b.(int64)
+	}
+	panic(fmt.Sprintf("less: %T", a))
 }

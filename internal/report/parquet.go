@@ -1,37 +1,62 @@
 package report
 
 import (
+	"encoding/base64"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/apache/arrow/go/v17/arrow"
-	"github.com/apache/arrow/go/v17/arrow/array"
+	"github.com/apache/arrow/go/v17/arrow/flight"
 	"github.com/apache/arrow/go/v17/arrow/memory"
 	"github.com/apache/arrow/go/v17/parquet"
 	"github.com/apache/arrow/go/v17/parquet/compress"
+	"github.com/apache/arrow/go/v17/parquet/file"
+	"github.com/apache/arrow/go/v17/parquet/metadata"
 	"github.com/apache/arrow/go/v17/parquet/pqarrow"
 )
 
-// parquetSink appends rows to Arrow builders and writes every batch of rows
+// parquetSink gathers rows column by column and writes every batch of rows
 // as one zstd-compressed Parquet row group.
+//
+// It feeds the Parquet column writers directly: going through Arrow record
+// batches (pqarrow) cost more than twice as much per row, in builders that
+// reallocate for every batch, conversions back to Parquet values and the
+// garbage they left. The file is the same: pqarrow derives the schema and the
+// Arrow schema is stored in the footer, as pqarrow would.
 type parquetSink[R Row] struct {
-	fw    *pqarrow.FileWriter
-	rb    *array.RecordBuilder
-	app   []func(*R) // one appender per column, bound to its builder
-	n     int        // rows in the builders
+	fw    *file.Writer
+	cols  []columnBuf[R]
+	n     int // rows in the buffers
 	batch int
+}
+
+// columnBuf holds one column of the rows of a batch, as the Parquet column
+// writer takes them: the values present, and for a nullable column the
+// definition level of every row (0 for null, 1 for a value).
+type columnBuf[R Row] struct {
+	c     column[R]
+	bytes []parquet.ByteArray // kString: views of the rows' strings
+	i64   []int64
+	i32   []int32
+	f64   []float64
+	bools []bool
+	def   []int16
 }
 
 func newParquetSink[R Row](w io.Writer, batch int, kv [][2]string) (s *parquetSink[R], err error) {
 	defer recoverInto(&err)
-	schema := arrowSchema[R]()
 	keys := make([]string, len(kv))
 	vals := make([]string, len(kv))
+	meta := metadata.NewKeyValueMetadata()
 	for i, p := range kv {
 		keys[i], vals[i] = p[0], p[1]
+		if err := meta.Append(p[0], p[1]); err != nil {
+			return nil, err
+		}
 	}
 	md := arrow.NewMetadata(keys, vals)
-	schema = arrow.NewSchema(schema.Fields(), &md)
+	schema := arrow.NewSchema(arrowSchema[R]().Fields(), &md)
 
 	// Dictionary encoding is off: the library's dictionary encoder
 	// allocates for every string value (about 20 allocations per findings
@@ -56,61 +81,51 @@ func newParquetSink[R Row](w io.Writer, batch int, kv [][2]string) (s *parquetSi
 		opts = append(opts, parquet.WithStatsFor(col, false))
 	}
 	props := parquet.NewWriterProperties(opts...)
-	fw, err := pqarrow.NewFileWriter(schema, w, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	pqschema, err := pqarrow.ToParquet(schema, props, pqarrow.NewArrowWriterProperties())
 	if err != nil {
 		return nil, err
 	}
-	s = &parquetSink[R]{fw: fw, batch: batch}
-	s.rb = array.NewRecordBuilder(memory.DefaultAllocator, schema)
-	s.rb.Reserve(batch)
+	// The Arrow schema, as pqarrow.WithStoreSchema stores it, so that Arrow
+	// readers get the exact types back.
+	if err := meta.Append("ARROW:schema", base64.StdEncoding.EncodeToString(
+		flight.SerializeSchema(schema, memory.DefaultAllocator))); err != nil {
+		return nil, err
+	}
+	s = &parquetSink[R]{batch: batch}
+	s.fw = file.NewParquetWriter(w, pqschema.Root(), file.WithWriterProps(props), file.WithWriteMetadata(meta))
 	cols, _ := tableOf[R]()
-	s.app = make([]func(*R), len(cols))
+	s.cols = make([]columnBuf[R], len(cols))
 	for i, c := range cols {
-		s.app[i] = appender(c, s.rb.Field(i))
+		s.cols[i].c = c
 	}
 	return s, nil
 }
 
-// appender returns a function appending column c of a row to builder b.
-func appender[R Row](c column[R], b array.Builder) func(*R) {
-	switch c.kind {
-	case kString:
-		sb, get := b.(*array.StringBuilder), c.str
-		return func(r *R) { sb.Append(*get(r)) }
-	case kInt64:
-		ib, get := b.(*array.Int64Builder), c.i64
-		return func(r *R) { ib.Append(*get(r)) }
-	case kInt32:
-		ib, get := b.(*array.Int32Builder), c.i32
-		return func(r *R) { ib.Append(*get(r)) }
-	case kNullInt32:
-		ib, get := b.(*array.Int32Builder), c.ni32
-		return func(r *R) {
-			if v := get(r); v.Valid {
-				ib.Append(v.Int32)
-			} else {
-				ib.AppendNull()
-			}
-		}
-	case kNullFloat64:
-		fb, get := b.(*array.Float64Builder), c.nf64
-		return func(r *R) {
-			if v := get(r); v.Valid {
-				fb.Append(v.Float64)
-			} else {
-				fb.AppendNull()
-			}
-		}
-	case kBool:
-		bb, get := b.(*array.BooleanBuilder), c.b
-		return func(r *R) { bb.Append(*get(r)) }
-	}
-	panic("report: unknown column kind")
-}
-
 func (s *parquetSink[R]) write(r *R) error {
-	for _, app := range s.app {
-		app(r)
+	for i := range s.cols {
+		b := &s.cols[i]
+		switch c := &b.c; c.kind {
+		case kString:
+			b.bytes = append(b.bytes, valueOf(*c.str(r)))
+		case kInt64:
+			b.i64 = append(b.i64, *c.i64(r))
+		case kInt32:
+			b.i32 = append(b.i32, *c.i32(r))
+		case kNullInt32:
+			v := c.ni32(r)
+			if v.Valid {
+				b.i32 = append(b.i32, v.Int32)
+			}
+			b.def = append(b.def, level(v.Valid))
+		case kNullFloat64:
+			v := c.nf64(r)
+			if v.Valid {
+				b.f64 = append(b.f64, v.Float64)
+			}
+			b.def = append(b.def, level(v.Valid))
+		case kBool:
+			b.bools = append(b.bools, *c.b(r))
+		}
 	}
 	s.n++
 	if s.n >= s.batch {
@@ -119,20 +134,67 @@ func (s *parquetSink[R]) write(r *R) error {
 	return nil
 }
 
-// flush writes the rows in the builders as one row group.
+// valueOf views s as a Parquet value, without copying: the value is only read,
+// and only until the batch is written. An empty string is an empty value, not
+// nil, which the column writer's statistics would take for a missing one.
+func valueOf(s string) parquet.ByteArray {
+	if s == "" {
+		return emptyValue
+	}
+	return unsafe.Slice(unsafe.StringData(s), len(s))
+}
+
+var emptyValue = parquet.ByteArray{}
+
+// level is the definition level of a nullable value.
+func level(valid bool) int16 {
+	if valid {
+		return 1
+	}
+	return 0
+}
+
+// flush writes the rows in the buffers as one row group.
 func (s *parquetSink[R]) flush() (err error) {
 	if s.n == 0 {
 		return nil
 	}
 	defer recoverInto(&err)
-	rec := s.rb.NewRecord()
-	defer rec.Release()
-	s.n = 0
-	return s.fw.Write(rec)
+	rg := s.fw.AppendRowGroup()
+	for i := range s.cols {
+		cw, err := rg.NextColumn()
+		if err != nil {
+			return err
+		}
+		if err := s.cols[i].writeTo(cw); err != nil {
+			return fmt.Errorf("column %s: %w", s.cols[i].c.name, err)
+		}
+	}
+	s.discard()
+	return rg.Close()
+}
+
+// writeTo writes the column's values to cw and empties the buffer.
+func (b *columnBuf[R]) writeTo(cw file.ColumnChunkWriter) error {
+	var err error
+	switch w := cw.(type) {
+	case *file.ByteArrayColumnChunkWriter:
+		_, err = w.WriteBatch(b.bytes, nil, nil)
+	case *file.Int64ColumnChunkWriter:
+		_, err = w.WriteBatch(b.i64, nil, nil)
+	case *file.Int32ColumnChunkWriter:
+		_, err = w.WriteBatch(b.i32, b.def, nil)
+	case *file.Float64ColumnChunkWriter:
+		_, err = w.WriteBatch(b.f64, b.def, nil)
+	case *file.BooleanColumnChunkWriter:
+		_, err = w.WriteBatch(b.bools, nil, nil)
+	default:
+		err = fmt.Errorf("unexpected column writer %T", cw)
+	}
+	return err
 }
 
 func (s *parquetSink[R]) finish(kv [][2]string) (err error) {
-	defer s.rb.Release()
 	if err := s.flush(); err != nil {
 		return err
 	}
@@ -145,8 +207,13 @@ func (s *parquetSink[R]) finish(kv [][2]string) (err error) {
 	return s.fw.Close()
 }
 
+// discard empties the buffers, keeping their memory for the next batch.
 func (s *parquetSink[R]) discard() {
-	s.rb.Release()
+	for i := range s.cols {
+		b := &s.cols[i]
+		clear(b.bytes) // let go of the rows' strings
+		b.bytes, b.i64, b.i32, b.f64, b.bools, b.def = b.bytes[:0], b.i64[:0], b.i32[:0], b.f64[:0], b.bools[:0], b.def[:0]
+	}
 	s.n = 0
 }
 

@@ -13,9 +13,8 @@ import (
 )
 
 // DefaultBatchRows is the number of rows buffered before they are written out
-// as one Arrow record batch, which becomes one Parquet row group. It bounds
-// the writer's memory: a few hundred bytes per findings row, so tens of MB
-// per writer whatever the number of rows.
+// as one Parquet row group. It bounds the writer's memory: about a kilobyte
+// per findings row held, so some ten MB per writer whatever the number of rows.
 const DefaultBatchRows = 8 * 1024
 
 // Metadata keys written to every Parquet file's key-value metadata.
@@ -31,7 +30,7 @@ type Options struct {
 	Version     string    // pgnscan version, recorded in Parquet metadata
 	CommandLine []string  // the command line (os.Args), recorded in Parquet metadata
 	Stdout      io.Writer // where the path "-" writes; nil means os.Stdout
-	BatchRows   int       // rows per record batch and Parquet row group; 0 means DefaultBatchRows
+	BatchRows   int       // rows per Parquet row group; 0 means DefaultBatchRows
 }
 
 // OutputError reports a failure to create, write or finalise an output file.
