@@ -20,8 +20,8 @@ import (
 // as one zstd-compressed Parquet row group.
 //
 // It feeds the Parquet column writers directly: going through Arrow record
-// batches (pqarrow) cost more than twice as much per row, in builders that
-// reallocate for every batch, conversions back to Parquet values and the
+// batches (pqarrow) made a row cost a quarter to two fifths more, in builders
+// that reallocate for every batch, conversions back to Parquet values and the
 // garbage they left. The file is the same: pqarrow derives the schema and the
 // Arrow schema is stored in the footer, as pqarrow would.
 type parquetSink[R Row] struct {
