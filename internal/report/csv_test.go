@@ -3,10 +3,8 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
-	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -92,21 +90,7 @@ func sameRows[R Row](t *testing.T, dir, name string, rows []R) {
 	for _, ext := range []string{".parquet", ".csv"} {
 		path := filepath.Join(dir, name+ext)
 		writeAll(t, path, Options{BatchRows: 2}, rows)
-		// Compare inside the callback: rows are valid only until it returns.
-		n := 0
-		err := ReadRows(path, func(r *R) error {
-			if n >= len(rows) {
-				return fmt.Errorf("more than the %d rows written", len(rows))
-			}
-			if !reflect.DeepEqual(*r, rows[n]) {
-				t.Errorf("%s row %d: read back\n%+v\nwant\n%+v", path, n, *r, rows[n])
-			}
-			n++
-			return nil
-		})
-		if err != nil || n != len(rows) {
-			t.Errorf("%s: %d rows read, want %d (%v)", path, n, len(rows), err)
-		}
+		readBack(t, path, rows)
 	}
 }
 

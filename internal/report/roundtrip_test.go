@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
@@ -93,11 +94,16 @@ func roundTrip[R Row](t *testing.T, path string, batch int, rows []R) {
 	readBack(t, path, rows)
 }
 
+// readBack reads the table at path and checks that it holds the rows want.
 func readBack[R Row](t *testing.T, path string, want []R) {
 	t.Helper()
 	n := 0
+	// Compare inside the callback: rows are valid only until it returns.
 	err := ReadRows(path, func(r *R) error {
-		if n < len(want) && !reflect.DeepEqual(*r, want[n]) {
+		if n >= len(want) {
+			return fmt.Errorf("more than the %d rows written", len(want))
+		}
+		if !reflect.DeepEqual(*r, want[n]) {
 			t.Errorf("%s row %d: read back\n%+v\nwant\n%+v", path, n, *r, want[n])
 		}
 		n++
