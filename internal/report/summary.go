@@ -183,21 +183,22 @@ func (s *Summary) AddFinding(f *Finding) {
 
 // AddGame counts one games row: one game judged under one edition.
 func (s *Summary) AddGame(g *Game) {
-	s.CountGame(g.Source, g.GameIndex, g.Edition, g.EditionSource, g.TimeControl)
+	s.CountGames(g.Source, g.GameIndex, g.Edition, g.EditionSource, SpeedOf(g.TimeControl), 1)
 }
 
-// CountGame counts one game judged under one edition from the only columns of its games row
-// that the summary reads: what AddGame does when no games table is written.
-func (s *Summary) CountGame(source string, index int64, edition, editionSource, timeControl string) {
-	s.input(source).seen(index)
+// CountGames counts n games of source judged under one edition, the last of them (in the
+// source's order) game index last, from the only columns of their games rows that the summary
+// reads: what AddGame does, for many games at once, when no games table is written.
+func (s *Summary) CountGames(source string, last int64, edition, editionSource string, speed Speed, n int64) {
+	s.input(source).seen(last)
 	e := s.edition(edition)
-	e.games++
-	if n, ok := e.sources[editionSource]; ok {
-		e.sources[editionSource] = n + 1
+	e.games += n
+	if m, ok := e.sources[editionSource]; ok {
+		e.sources[editionSource] = m + n
 	} else {
-		e.sources[strings.Clone(editionSource)] = 1
+		e.sources[strings.Clone(editionSource)] = n
 	}
-	e.speedGames[SpeedOf(timeControl)]++
+	e.speedGames[speed] += n
 }
 
 // AddError counts one errors row: a game not read whole. The first few

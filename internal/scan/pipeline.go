@@ -259,7 +259,7 @@ func write(out *report.Outputs, p *Progress, j *job) error {
 	}
 	for i := range r.counts {
 		c := &r.counts[i]
-		out.Summary.CountGame(c.source, c.index, c.edition, c.editionSource, c.timeControl)
+		out.Summary.CountGames(c.source, c.last, c.edition, c.editionSource, c.speed, c.n)
 	}
 	for i := range r.findings {
 		if err := out.AddFinding(&r.findings[i]); err != nil {

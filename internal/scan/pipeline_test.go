@@ -111,16 +111,23 @@ func plSelection(t testing.TB, list string) *rules.Selection {
 	return sel
 }
 
-// plRun scans text from standard input with the given workers and chunk size.
+// plRun scans text from standard input with the given workers and chunk size, with a games
+// table.
 func plRun(t testing.TB, ctx context.Context, text io.Reader, workers, chunk int) (*plOutputs, error) {
 	t.Helper()
-	o := newPlOutputs(t, true)
+	return plRunGames(t, ctx, text, workers, chunk, true)
+}
+
+// plRunGames is plRun with or without a games table.
+func plRunGames(t testing.TB, ctx context.Context, text io.Reader, workers, chunk int, games bool) (*plOutputs, error) {
+	t.Helper()
+	o := newPlOutputs(t, games)
 	cfg := Config{
 		Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
 		Stdin:     text,
 		Selection: plSelection(t, "auto,lichess"),
 		Workers:   workers,
-		FullGames: true,
+		FullGames: games,
 		ChunkSize: chunk,
 	}
 	err := Run(ctx, cfg, o.out)
@@ -160,6 +167,29 @@ func TestRunOrder(t *testing.T) {
 				t.Errorf("summary differs:\n%s\nwant\n%s", got.summary(), ref.summary())
 			}
 		})
+	}
+}
+
+// TestRunSummaryWithoutGamesTable: without a games table the workers tally each chunk's games
+// for the summary instead of making games rows; the summary (games per input, edition, edition
+// source and speed class) is the one the games rows give, however the games fall into chunks.
+func TestRunSummaryWithoutGamesTable(t *testing.T) {
+	text := plSample(t)
+	ref, err := plRun(t, context.Background(), bytes.NewReader(text), 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ workers, chunk int }{{1, 0}, {2, 0}, {3, 4096}, {2, 64}} {
+		got, err := plRunGames(t, context.Background(), bytes.NewReader(text), c.workers, c.chunk, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.summary() != ref.summary() {
+			t.Errorf("-j %d, chunks of %d: summary differs:\n%s\nwant\n%s", c.workers, c.chunk, got.summary(), ref.summary())
+		}
+		if !bytes.Equal(got.findings.Bytes(), ref.findings.Bytes()) {
+			t.Errorf("-j %d, chunks of %d: findings differ", c.workers, c.chunk)
+		}
 	}
 }
 

@@ -15,15 +15,33 @@ import (
 type rows struct {
 	findings []report.Finding
 	games    []report.Game // when a games table is written
-	counts   []gameCount   // else: what the summary reads of the games rows
+	counts   []gameCount   // else: what the summary reads of the games rows, tallied
 	errors   []report.Error
 }
 
-// gameCount is one game judged under one edition, as the summary counts it.
+// gameCount is a number of games of one source judged under one edition, of one speed class,
+// as the summary counts them; last is the index of the last of them.
 type gameCount struct {
-	source                              string
-	index                               int64
-	edition, editionSource, timeControl string
+	source                 string
+	last                   int64
+	edition, editionSource string
+	speed                  report.Speed
+	n                      int64
+}
+
+// count tallies one game judged under one edition. A chunk's games come from one source and
+// fall into a few editions and speed classes, so the summary reads a few tallies per chunk
+// instead of a count per game and edition.
+func (r *rows) count(source string, index int64, edition, editionSource string, speed report.Speed) {
+	for i := range r.counts {
+		c := &r.counts[i]
+		if c.speed == speed && c.edition == edition && c.editionSource == editionSource && c.source == source {
+			c.n++
+			c.last = max(c.last, index)
+			return
+		}
+	}
+	r.counts = append(r.counts, gameCount{source, index, edition, editionSource, speed, 1})
 }
 
 func (r *rows) reset() {
@@ -235,11 +253,14 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 			errText = faultMessage(fault)
 		}
 	}
+	var speed report.Speed
+	if !w.fullGames {
+		speed = report.SpeedOf(info.TimeControl)
+	}
 	for k := range v.Games {
 		s := &v.Games[k]
 		if !w.fullGames {
-			out.counts = append(out.counts, gameCount{info.Source, info.GameIndex,
-				s.Edition.ID, s.Source.String(), info.TimeControl})
+			out.count(info.Source, info.GameIndex, s.Edition.ID, s.Source.String(), speed)
 			continue
 		}
 		g := report.Game{

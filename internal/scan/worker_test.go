@@ -107,7 +107,7 @@ func TestWorkerLeanRows(t *testing.T) {
 	if len(r.findings) != 0 || len(r.games) != 0 || len(r.counts) != 1 {
 		t.Fatalf("%d findings, %d games rows, %d counts", len(r.findings), len(r.games), len(r.counts))
 	}
-	want := gameCount{source: "t.pgn", index: 0, edition: "fide2017", editionSource: "flag", timeControl: "180+2"}
+	want := gameCount{source: "t.pgn", last: 0, edition: "fide2017", editionSource: "flag", speed: report.Blitz, n: 1}
 	if r.counts[0] != want {
 		t.Errorf("count %+v, want %+v", r.counts[0], want)
 	}
