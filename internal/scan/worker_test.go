@@ -98,8 +98,9 @@ func TestWorkerRows(t *testing.T) {
 	}
 }
 
-// TestWorkerLeanRows: without a games file, a game only feeds the summary (source, index,
-// edition, time control), and the tags of a game with no finding are never made into strings.
+// TestWorkerLeanRows: without a games file, a game only feeds the summary (a tally of source,
+// last index, edition and speed class), and the tags of a game with no finding are never made
+// into strings.
 func TestWorkerLeanRows(t *testing.T) {
 	// 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 e5 4. Ng1 Nc6: the start position stands twice, no claim.
 	text := strings.Replace(strings.Replace(wkLichess, "3... Nf6", "3... e5", 1), "4... Ng8", "4... Nc6", 1)
