@@ -43,15 +43,33 @@ func zstdFrame(t testing.TB, data []byte, opts ...zstd.EOption) []byte {
 	return enc.EncodeAll(data, nil)
 }
 
+// zstdStreamFrame compresses data into one zstd frame that does not declare its decoded size,
+// as a streaming compressor (pzstd among them) writes it.
+func zstdStreamFrame(t testing.TB, data []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc, err := zstd.NewWriter(&b, zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := enc.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
 // pzstdFrames compresses data the way pzstd does: pieces of frameSize input bytes, each an
-// independent zstd frame announced by a skippable frame (magic 0x184D2A50, length 4) holding
-// the compressed size of the frame.
+// independent zstd frame that does not declare its decoded size, announced by a skippable frame
+// (magic 0x184D2A50, length 4) holding the compressed size of the frame.
 func pzstdFrames(t testing.TB, data []byte, frameSize int) []byte {
 	t.Helper()
 	var out []byte
 	for len(data) > 0 {
 		n := min(frameSize, len(data))
-		out = appendAnnounced(out, zstdFrame(t, data[:n]))
+		out = appendAnnounced(out, zstdStreamFrame(t, data[:n]))
 		data = data[n:]
 	}
 	return out
@@ -148,6 +166,10 @@ func TestFormats(t *testing.T) {
 	mixed = appendAnnounced(mixed, zstdFrame(t, plain[30000:40000]))
 	mixed = append(mixed, zstdFrame(t, plain[40000:50000])...) // frames no longer announced
 	mixed = append(mixed, zstdFrame(t, plain[50000:])...)
+	var sizedFrames []byte // announced frames that declare their decoded size
+	for off := 0; off < len(plain); off += 5000 {
+		sizedFrames = appendAnnounced(sizedFrames, zstdFrame(t, plain[off:min(off+5000, len(plain))]))
+	}
 
 	dir := t.TempDir()
 	cases := []struct {
@@ -164,6 +186,7 @@ func TestFormats(t *testing.T) {
 		{"zstd frames, one worker", pzstdFrames(t, plain, 1000), Zstd, true, OpenOptions{Workers: 1}},
 		{"zstd frames, many workers", pzstdFrames(t, plain, 1000), Zstd, true, OpenOptions{Workers: 7}},
 		{"zstd frames as one stream", pzstdFrames(t, plain, 4000), Zstd, false, OpenOptions{SingleStream: true}},
+		{"zstd frames that declare their size", sizedFrames, Zstd, true, OpenOptions{Workers: 2}},
 		{"zstd frames then plain frames", mixed, Zstd, true, OpenOptions{Workers: 2}},
 		{"gzip", gzipMembers(t, plain, 1), Gzip, false, OpenOptions{}},
 		{"gzip, three members", gzipMembers(t, plain, 3), Gzip, false, OpenOptions{}},

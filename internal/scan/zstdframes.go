@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -19,6 +20,9 @@ const (
 	pzstdHeaderLen = 12
 	// maxFrame bounds the announced size of one compressed frame (pzstd writes a few MB).
 	maxFrame = 1 << 30
+	// maxFrameGuess bounds the room made for a frame's output before decoding it; a larger
+	// frame grows its buffer as it decodes.
+	maxFrameGuess = 256 << 20
 )
 
 // frameError is a fault in one frame; offset is where the frame (its skippable header) starts.
@@ -44,14 +48,17 @@ type frameJob struct {
 
 // frameReader decodes a multi-frame zstd stream with a pool of decoders and delivers the frames
 // in order. One goroutine reads frames off the input, workers decode them, Read serves them.
-// At most workers+1 frames are in flight (one being read, one per decoder), so memory stays bounded.
+// A fixed set of workers+1 jobs circulates (one being served, one per decoder), and each keeps
+// its buffers from frame to frame: memory is bounded by the frame size, and a file does not
+// allocate per frame.
 type frameReader struct {
 	src     io.Reader
 	jobs    chan *frameJob // to the workers
 	order   chan *frameJob // to Read, in stream order
 	quit    chan struct{}
 	wg      sync.WaitGroup
-	free    chan *frameJob // recycled jobs and their buffers
+	free    chan *frameJob // jobs not in flight, with their buffers
+	largest atomic.Int64   // the largest frame decoded so far, to size buffers
 	cur     *frameJob
 	off     int
 	restDec *zstd.Decoder
@@ -61,13 +68,16 @@ type frameReader struct {
 
 func newFrameReader(src io.Reader, workers int) *frameReader {
 	workers = max(workers, 1)
-	inflight := workers + 1
+	frames := workers + 1
 	fr := &frameReader{
 		src:   src,
-		jobs:  make(chan *frameJob, inflight+1),
-		order: make(chan *frameJob, inflight),
+		jobs:  make(chan *frameJob, frames),
+		order: make(chan *frameJob, frames),
 		quit:  make(chan struct{}),
-		free:  make(chan *frameJob, inflight+2),
+		free:  make(chan *frameJob, frames),
+	}
+	for range frames {
+		fr.free <- &frameJob{}
 	}
 	fr.wg.Add(workers + 1)
 	for range workers {
@@ -85,11 +95,14 @@ func (fr *frameReader) readFrames() {
 	var off int64
 	var hdr [pzstdHeaderLen]byte
 	for {
+		job := fr.newJob(off)
+		if job == nil {
+			return // closed
+		}
 		n, err := io.ReadFull(fr.src, hdr[:8])
 		if n == 0 && err == io.EOF {
 			return // the stream ends at a frame boundary
 		}
-		job := fr.newJob(off)
 		if err != nil {
 			job.err = &frameError{off, fmt.Errorf("frame header: %w", noEOF(err))}
 			fr.send(job, false)
@@ -172,12 +185,13 @@ func (fr *frameReader) send(job *frameJob, decode bool) bool {
 	return true
 }
 
+// newJob waits for a job out of flight; nil when the reader is closed.
 func (fr *frameReader) newJob(off int64) *frameJob {
 	var job *frameJob
 	select {
 	case job = <-fr.free:
-	default:
-		job = &frameJob{}
+	case <-fr.quit:
+		return nil
 	}
 	job.offset, job.err, job.rest = off, nil, nil
 	job.out = job.out[:0]
@@ -185,12 +199,8 @@ func (fr *frameReader) newJob(off int64) *frameJob {
 	return job
 }
 
-func (fr *frameReader) recycle(job *frameJob) {
-	select {
-	case fr.free <- job:
-	default:
-	}
-}
+// recycle puts a job out of flight. It never blocks: free has room for every job.
+func (fr *frameReader) recycle(job *frameJob) { fr.free <- job }
 
 // work decodes frames with its own single-goroutine decoder.
 func (fr *frameReader) work() {
@@ -201,7 +211,16 @@ func (fr *frameReader) work() {
 	}
 	defer dec.Close()
 	for job := range fr.jobs {
+		// A frame need not declare its decoded size (pzstd's do not), and the decoder then grows
+		// its output a block at a time: give it room for the largest frame so far, or at first
+		// for four times its compressed size (text packs 4 to 9 times).
+		if want := max(int(fr.largest.Load()), 4*len(job.in)); cap(job.out) < want {
+			job.out = make([]byte, 0, min(want, maxFrameGuess))
+		}
 		out, err := dec.DecodeAll(job.in, job.out[:0])
+		if n := int64(len(out)); n > fr.largest.Load() {
+			fr.largest.Store(n) // a race between decoders only loses a hint
+		}
 		switch {
 		case job.err != nil:
 			// A frame cut short by the end of the file: keep the blocks that decode before the

@@ -1,8 +1,10 @@
 package scan
 
 import (
+	"bytes"
 	"io"
 	"os"
+	"runtime"
 	"sync"
 	"syscall"
 	"testing"
@@ -20,7 +22,8 @@ var otbFrames struct {
 }
 
 // pzstdOTB returns otb-masters.pgn (225 MB) recompressed the way pzstd writes it: independent
-// frames of 8 MiB of input (what pzstd cuts at its default level), each announced.
+// frames of 8 MiB of input (what pzstd cuts at its default level), each announced, none
+// declaring its decoded size.
 func pzstdOTB(b *testing.B) ([]byte, int64) {
 	path := testcorpus.Path(b, "otb-masters.pgn.zst")
 	otbFrames.once.Do(func() {
@@ -108,4 +111,43 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestFrameReaderMemory reads frames that do not declare their decoded size (as pzstd writes
+// them) and checks what the reader allocates: a fixed set of frame buffers, however many frames
+// there are. Each buffer is sized once (from the first frame decoded, or four times the
+// compressed size), rather than grown a block at a time while the frame decodes.
+func TestFrameReaderMemory(t *testing.T) {
+	var plain []byte
+	for len(plain) < 40<<20 {
+		plain = append(plain, fixture(t)...)
+	}
+	const frame = 1 << 20
+	allocated := func(frames, decoders int) uint64 {
+		data := pzstdFrames(t, plain[:frames*frame], frame)
+		buf := make([]byte, 64<<10)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		fr := newFrameReader(bytes.NewReader(data), decoders)
+		n, err := io.CopyBuffer(io.Discard, struct{ io.Reader }{fr}, buf)
+		fr.Close()
+		runtime.ReadMemStats(&after)
+		if err != nil || n != int64(frames*frame) {
+			t.Fatalf("read %d bytes of %d: %v", n, frames*frame, err)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	for _, decoders := range []int{1, 3} {
+		few, many := allocated(8, decoders), allocated(40, decoders)
+		// decoders+1 frames in flight, each with its compressed input and at worst a buffer
+		// of four times that grown once to the frame's size.
+		bound := uint64(decoders+1) * 3 * frame
+		t.Logf("%d decoders: %d frames allocated %.1f MiB, %d frames %.1f MiB", decoders,
+			8, float64(few)/(1<<20), 40, float64(many)/(1<<20))
+		if few > bound || many > bound {
+			t.Errorf("%d decoders: 8 frames of 1 MiB allocated %d bytes, 40 allocated %d; want at most %d",
+				decoders, few, many, bound)
+		}
+	}
 }
