@@ -57,7 +57,7 @@ type Config struct {
 const chunksPerWorker = 2
 
 // workersPerDecoder is how many analysis workers one zstd frame decoder keeps fed: a decoder
-// delivers 1 to 1.3 GB/s of PGN, a worker reads about 0.3 GB/s (lichess games, all editions).
+// delivers 0.9 to 1.3 GB/s of PGN, a worker reads about 0.3 GB/s (lichess games, all editions).
 const workersPerDecoder = 4
 
 // decoders returns how many frame decoders to give an input read by w analysis workers. More
