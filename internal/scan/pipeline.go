@@ -60,9 +60,12 @@ const chunksPerWorker = 2
 // delivers 0.9 to 1.3 GB/s of PGN, a worker reads about 0.3 GB/s (lichess games, all editions).
 const workersPerDecoder = 4
 
-// decoders returns how many frame decoders to give an input read by w analysis workers. More
-// would hold more decoded frames in memory (pzstd frames hold 8 to 32 MiB) and gain nothing.
-func decoders(w int) int { return (w + workersPerDecoder - 1) / workersPerDecoder }
+// decoders returns how many frame decoders to give an input read by w analysis workers, and no
+// more than can run at once. More would hold more decoded frames in memory (pzstd frames hold 8
+// to 32 MiB) and gain nothing.
+func decoders(w int) int {
+	return min((w+workersPerDecoder-1)/workersPerDecoder, runtime.GOMAXPROCS(0))
+}
 
 // Run scans every input of cfg in order and feeds each game's rows to out, in input order
 // (file, then game) whatever the number of workers. A game that cannot be read whole becomes an
