@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures pgnscan beside its peers on the same files in the same run, alternating the programs
 # round by round, and prints a Markdown report for benchmarks/RESULTS.md: medians of the rounds,
-# every round, and the ratios of programs paired round by round.
+# every round, and the ratios of programs paired round by round. The report is also kept as
+# benchmarks/runs/<UTC time>.md, the record of every run.
 #
 #   benchmarks/run.sh [ROUNDS]        (default 3; needs pgn-extract, zstd and GNU time)
 #
@@ -72,7 +73,12 @@ for c in "${cases[@]}"; do
   [ -n "${games_of[$file]:-}" ] || games_of[$file]=$(grep -c '^\[Event ' "$file")
 done
 
-echo "### $(date -u +%Y-%m-%d): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, median of $rounds rounds"
+mkdir -p benchmarks/runs
+record=benchmarks/runs/$(date -u +%Y-%m-%dT%H%MZ).md
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD || commit+=" with uncommitted changes"
+{
+echo "### $(date -u +%Y-%m-%d): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, median of $rounds rounds, code at $commit"
 echo
 echo "| program | input | games | MB (PGN) | seconds | CPU s (%) | games/s | MB/s | peak RSS MB | games/s ÷ pgnscan -j 1 |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
@@ -127,3 +133,5 @@ ratio_row "pzstd -14 ÷ plain, -j 1" "pgnscan -j 1, pzstd -14" "pgnscan -j 1"
 ratio_row "zstd default level, 8 MiB frames ÷ plain, -j $cores" "pgnscan -j $cores, zstd default level, 8 MiB frames" "pgnscan -j $cores"
 ratio_row "pgnscan -j 1 ÷ pgn-extract --repetition --fifty" "pgnscan -j 1" "pgn-extract --repetition --fifty"
 ratio_row "pgnscan -j 1 ÷ notnil/chess" "pgnscan -j 1" "notnil/chess v1.10.0 (first 20 MB)"
+} | tee "$record"
+echo "run.sh: kept the report as $record" >&2
