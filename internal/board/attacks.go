@@ -39,6 +39,9 @@ var (
 	// Empty-board rays: a cheap filter before a magic lookup.
 	rookRays   [64]uint64
 	bishopRays [64]uint64
+	// reach[r][sq] holds the squares from which a piece of role r (not a pawn) could reach sq
+	// on an empty board: the squares of its candidates in a SAN.
+	reach [King + 1][64]uint64
 
 	rookMagics   [64]magic
 	bishopMagics [64]magic
@@ -113,6 +116,9 @@ func initAttacks() {
 		pawnAttacks[Black][sq] = leaper(sq, [][2]int{{-1, -1}, {1, -1}})
 		rookRays[sq] = slide(sq, 0, &rookDirs)
 		bishopRays[sq] = slide(sq, 0, &bishopDirs)
+		reach[Knight][sq], reach[King][sq] = knightAttacks[sq], kingAttacks[sq]
+		reach[Bishop][sq], reach[Rook][sq] = bishopRays[sq], rookRays[sq]
+		reach[Queen][sq] = bishopRays[sq] | rookRays[sq]
 	}
 	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers)
 	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers)

@@ -152,19 +152,9 @@ func (p *Position) parsePieceSAN(san, s []byte, role Role) (Move, error) {
 		return 0, sanErr(san, ErrIllegalMove, "own piece on the target square")
 	}
 	occ := p.occupied()
-	cands := p.byRole[role] & ours & mask
-	switch role {
-	case Knight:
-		cands &= knightAttacks[to]
-	case King:
-		cands &= kingAttacks[to]
-	case Bishop:
-		cands = reaching(to, cands&bishopRays[to], occ)
-	case Rook:
-		cands = reaching(to, cands&rookRays[to], occ)
-	default:
-		cands = reaching(to, cands&(bishopRays[to]|rookRays[to]), occ)
-	}
+	// One path for every role, not a switch on it: a knight or king candidate stands next to
+	// the target or off its lines, where nothing lies between, and reaching keeps it.
+	cands := reaching(to, p.byRole[role]&ours&mask&reach[role][to], occ)
 	if cands == 0 {
 		return 0, sanErr(san, ErrIllegalMove, "no "+role.String()+" can move there")
 	}
