@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -122,14 +123,8 @@ func (fr *frameReader) readFrames() {
 				fr.send(job, false)
 				return
 			}
-			if cap(job.in) < fsize {
-				job.in = make([]byte, fsize)
-			}
-			job.in = job.in[:fsize]
-			m, err := io.ReadFull(fr.src, job.in)
-			if err != nil {
+			if job.in, err = readFrame(fr.src, job.in[:0], fsize); err != nil {
 				// A frame cut short: decode what there is, then report the cut.
-				job.in = job.in[:m]
 				job.err = &frameError{off, noEOF(err)}
 				fr.send(job, true)
 				return
@@ -158,6 +153,26 @@ func (fr *frameReader) readFrames() {
 			return
 		}
 	}
+}
+
+// readStep is how far readFrame grows a buffer ahead of the bytes that arrive.
+const readStep = 16 << 20
+
+// readFrame reads the n bytes of a frame into buf[:0] and returns them, or those that arrived
+// before an error. It grows buf no further than readStep past the bytes read, so that a damaged
+// announcement of a huge frame costs the bytes the file holds, not the size it announces.
+func readFrame(r io.Reader, buf []byte, n int) ([]byte, error) {
+	for len(buf) < n {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, min(n-len(buf), max(len(buf), readStep)))
+		}
+		m, err := io.ReadFull(r, buf[len(buf):min(n, cap(buf))])
+		buf = buf[:len(buf)+m]
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
 }
 
 // noEOF turns io.EOF inside a frame into io.ErrUnexpectedEOF.

@@ -2,6 +2,8 @@ package scan
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"io"
 	"os"
 	"runtime"
@@ -149,5 +151,38 @@ func TestFrameReaderMemory(t *testing.T) {
 			t.Errorf("%d decoders: 8 frames of 1 MiB allocated %d bytes, 40 allocated %d; want at most %d",
 				decoders, few, many, bound)
 		}
+	}
+}
+
+// TestFrameAnnouncedTooLarge reads a file whose last frame announces far more bytes than the file
+// holds (a damaged or cut header): the input ends with the cut, having cost memory for the bytes
+// that are there, not for the size announced.
+func TestFrameAnnouncedTooLarge(t *testing.T) {
+	plain := fixture(t)
+	data := pzstdFrames(t, plain[:20000], 10000)
+	frame := zstdStreamFrame(t, plain[20000:30000])
+	data = binary.LittleEndian.AppendUint32(data, pzstdMagic)
+	data = binary.LittleEndian.AppendUint32(data, 4)
+	data = binary.LittleEndian.AppendUint32(data, 900<<20) // announced: 900 MiB
+	data = append(data, frame...)
+
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	st, err := source(t, t.TempDir(), "big.pgn.zst", data).Open(OpenOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(st)
+	st.Close()
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrCorrupt) || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("error %v, want a cut frame", err)
+	}
+	if !bytes.HasPrefix(plain[:30000], got) || len(got) < 20000 {
+		t.Errorf("delivered %d bytes, want the first two frames' 20000 and what decodes of the third", len(got))
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("allocated %d MiB for a frame of %d bytes announced as 900 MiB", alloc>>20, len(frame))
 	}
 }
