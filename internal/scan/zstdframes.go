@@ -162,6 +162,9 @@ const readStep = 16 << 20
 // before an error. It grows buf no further than readStep past the bytes read, so that a damaged
 // announcement of a huge frame costs the bytes the file holds, not the size it announces.
 func readFrame(r io.Reader, buf []byte, n int) ([]byte, error) {
+	if cap(buf) < n {
+		buf = make([]byte, 0, min(n, readStep))
+	}
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
 			buf = slices.Grow(buf, min(n-len(buf), max(len(buf), readStep)))
