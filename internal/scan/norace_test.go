@@ -1,0 +1,6 @@
+//go:build !race
+
+package scan
+
+// raceDetector is true in a build with the race detector, which changes what is allocated.
+const raceDetector = false
