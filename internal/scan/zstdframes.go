@@ -155,19 +155,20 @@ func (fr *frameReader) readFrames() {
 	}
 }
 
-// readStep is how far readFrame grows a buffer ahead of the bytes that arrive.
+// readStep is the largest buffer readFrame makes before the bytes arrive.
 const readStep = 16 << 20
 
 // readFrame reads the n bytes of a frame into buf[:0] and returns them, or those that arrived
-// before an error. It grows buf no further than readStep past the bytes read, so that a damaged
-// announcement of a huge frame costs the bytes the file holds, not the size it announces.
+// before an error. A buffer too small for the frame gives way to one of at most readStep bytes,
+// doubled as it fills, so that a damaged announcement of a huge frame costs at most about twice
+// the bytes the file holds, not the size it announces.
 func readFrame(r io.Reader, buf []byte, n int) ([]byte, error) {
 	if cap(buf) < n {
 		buf = make([]byte, 0, min(n, readStep))
 	}
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, min(n-len(buf), max(len(buf), readStep)))
+			buf = slices.Grow(buf, min(n-len(buf), len(buf)))
 		}
 		m, err := io.ReadFull(r, buf[len(buf):min(n, cap(buf))])
 		buf = buf[:len(buf)+m]
