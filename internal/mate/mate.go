@@ -103,9 +103,3 @@ func (d *Decider) Dead(p *board.Position) (bool, Proof) {
 	}
 	return true, max(w.Proof, b.Proof)
 }
-
-// MayBeDead is the cheap filter run on the final position of every game: false means p is
-// certainly not dead, so no search is needed.
-func MayBeDead(p *board.Position) bool {
-	return true
-}
