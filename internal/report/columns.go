@@ -1,6 +1,6 @@
 package report
 
-import "github.com/apache/arrow/go/v17/arrow"
+import "github.com/apache/arrow-go/v18/arrow"
 
 // kind is the type of a column, shared by the Parquet schema, the CSV text
 // form and the readers.
