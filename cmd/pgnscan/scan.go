@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
@@ -99,11 +98,11 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if err != nil {
 		return usageError{err}
 	}
-	if err := checkOutputs(o); err != nil {
-		return usageError{err}
-	}
 	srcs, err := scan.Resolve(args)
 	if err != nil {
+		return usageError{err}
+	}
+	if err := checkOutputs(o, srcs); err != nil {
 		return usageError{err}
 	}
 
@@ -198,30 +197,6 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// checkOutputs refuses output paths whose format is unknown, and two outputs on one path.
-func checkOutputs(o scanOptions) error {
-	seen := map[string]string{}
-	for _, p := range []struct{ flag, path string }{{"--out", o.out}, {"--games", o.games}, {"--errors", o.errors}} {
-		if p.path == "" {
-			continue
-		}
-		if _, err := report.FormatOf(p.path); err != nil {
-			return fmt.Errorf("%s: %w", p.flag, err)
-		}
-		key := p.path
-		if key != "-" {
-			if abs, err := filepath.Abs(key); err == nil {
-				key = abs
-			}
-		}
-		if other, ok := seen[key]; ok {
-			return fmt.Errorf("%s and %s name the same file %s", other, p.flag, p.path)
-		}
-		seen[key] = p.flag
-	}
-	return nil
-}
-
 // printSummary writes the summary where --summary says.
 func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) error {
 	switch path {
@@ -232,13 +207,13 @@ func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) erro
 		_, err := s.WriteTo(stdout)
 		return err
 	}
-	f, err := os.Create(path)
+	f, err := report.CreateFile(path)
 	if err != nil {
 		return err
 	}
 	if _, err := s.WriteTo(f); err != nil {
-		f.Close()
-		return err
+		f.Remove()
+		return &report.OutputError{Op: "write", Path: path, Err: err}
 	}
-	return f.Close()
+	return f.Commit()
 }

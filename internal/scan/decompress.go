@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/gzip"
@@ -140,6 +142,10 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 	} else {
 		f, err := os.Open(in.Path)
 		if err != nil {
+			var pe *fs.PathError // it would name the path a second time
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
 			return nil, &InputError{Name: in.Name, Op: "open", Err: err}
 		}
 		s.fileClose = func() { f.Close() }
@@ -165,9 +171,18 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 	if err := s.decoder(br, head, workers, opt.SingleStream); err != nil {
 		s.Close()
 		return nil, &InputError{Name: in.Name, Op: "decompress", Offset: s.src.n.Load(),
-			Err: fmt.Errorf("%w: %s: %w", ErrCorrupt, s.Compression, err)}
+			Err: corrupt(s.Compression, err)}
 	}
 	return s, nil
+}
+
+// corrupt wraps a decoder's error in ErrCorrupt, naming the format unless the decoder's message
+// already begins with it (the gzip decoder says "gzip: invalid header").
+func corrupt(c Compression, err error) error {
+	if strings.HasPrefix(err.Error(), c.String()+":") {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	return fmt.Errorf("%w: %s: %w", ErrCorrupt, c, err)
 }
 
 // decoder sets s.r to read the decompressed bytes of br.
@@ -221,7 +236,7 @@ func (s *Stream) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
 	s.out.Add(int64(n))
 	if err != nil && err != io.EOF {
-		op, werr := "decompress", fmt.Errorf("%w: %s: %w", ErrCorrupt, s.Compression, err)
+		op, werr := "decompress", corrupt(s.Compression, err)
 		var rerr *readError
 		switch {
 		case errors.As(err, &rerr):
