@@ -13,7 +13,7 @@ import (
 func TestCreateFileRemovesStaleTemps(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f[1].csv") // glob characters in the name are taken literally
-	const gone = 1<<22 + 1                  // above Linux's highest PID (pid_max is at most 2^22)
+	const gone = 1<<22 + 1                 // above Linux's highest PID (pid_max is at most 2^22)
 	live := os.Getppid()
 	stale := []string{".f[1].csv." + strconv.Itoa(gone) + ".tmp", ".f[1].csv." + strconv.Itoa(gone) + "-3.tmp"}
 	kept := []string{".f[1].csv." + strconv.Itoa(live) + ".tmp", ".g.csv." + strconv.Itoa(gone) + ".tmp", ".f[1].csv.notapid.tmp"}
