@@ -226,7 +226,11 @@ func readCSV[R Row](path string, fn func(*R) error) error {
 		}
 		var row R
 		for j, c := range cols {
-			if err := parseField(c, &row, rec[idx[j]]); err != nil {
+			v := rec[idx[j]]
+			if csvTextColumns[c.name] {
+				v = csvUnsafe(v)
+			}
+			if err := parseField(c, &row, v); err != nil {
 				line, col := r.FieldPos(idx[j])
 				return fmt.Errorf("%s:%d:%d: column %s: %w", path, line, col, c.name, err)
 			}
