@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pgnscan/pgnscan/internal/report"
 )
 
 // Hostile and unlucky command lines (issue 14): nothing an input holds is lost or overwritten,
@@ -100,4 +102,42 @@ func TestSummaryFileReplacedWhole(t *testing.T) {
 		t.Error("the summary was written in place, not renamed into place")
 	}
 	noFiles(t, dir, "summary.txt", "f.csv")
+}
+
+// TestLongFaultClipped: one bad token of 2 MB gives short messages everywhere: the summary, the
+// errors and games tables (CSV and the Parquet metadata), and the excerpt keeps its 80 bytes.
+// Before, the token was copied whole into each of them.
+func TestLongFaultClipped(t *testing.T) {
+	token := strings.Repeat("Q", 2<<20)
+	pgn := "[Event \"long\"]\n[Result \"*\"]\n\n1. e4 " + token + " e5 *\n\n" +
+		"[Event \"next\"]\n[Result \"*\"]\n\n1. d4 \x90\x91\x92\x93\x94\x95\x96\x97\x98\x99\x9a\x9b\x9c\x9d\x9e\x9f" +
+		strings.Repeat("\x80", 60) + " *\n"
+	dir := t.TempDir()
+	e, g, gp := filepath.Join(dir, "e.csv"), filepath.Join(dir, "g.csv"), filepath.Join(dir, "g.parquet")
+	for _, games := range []string{g, gp} {
+		r := pgnscanStdin(t, []byte(pgn), "scan", "-o", filepath.Join(dir, "f.csv"), "--errors", e, "--games", games, "-")
+		if r.code != 0 {
+			t.Fatalf("exit %d: %.300s", r.code, r.stderr)
+		}
+		if len(r.stderr) > 8<<10 {
+			t.Errorf("summary of %d bytes", len(r.stderr))
+		}
+		for _, info := range []string{e, games} {
+			if st, err := os.Stat(info); err != nil || st.Size() > 8<<10 {
+				t.Errorf("%s: %v bytes (%v)", info, st.Size(), err)
+			}
+		}
+	}
+	errs := readRows[report.Error](t, e)
+	if len(errs) != 2 {
+		t.Fatalf("%d errors rows, want 2", len(errs))
+	}
+	for _, row := range errs {
+		if len(row.Excerpt) > report.MaxExcerpt || len(row.Message) > report.MaxMessage {
+			t.Errorf("game %d: message %d bytes, excerpt %d bytes", row.GameIndex, len(row.Message), len(row.Excerpt))
+		}
+	}
+	if !strings.HasSuffix(errs[0].Message, "…") {
+		t.Errorf("a cut message does not say so: %q", errs[0].Message)
+	}
 }
