@@ -141,3 +141,58 @@ func TestLongFaultClipped(t *testing.T) {
 		t.Errorf("a cut message does not say so: %q", errs[0].Message)
 	}
 }
+
+// TestInvalidFENAtItsLine: a FEN tag that is no legal position is reported at the tag's line
+// (it was reported at the first move's), with the tag in the excerpt.
+func TestInvalidFENAtItsLine(t *testing.T) {
+	pgn := "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 *\n\n" + // lines 1-5
+		"[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n[Result \"*\"]\n\n1. e4 *\n" // FEN on line 8
+	dir := t.TempDir()
+	e := filepath.Join(dir, "e.csv")
+	r := pgnscanStdin(t, []byte(pgn), "scan", "-q", "-o", filepath.Join(dir, "f.csv"), "--errors", e, "-")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	errs := readRows[report.Error](t, e)
+	if len(errs) != 1 || errs[0].GameIndex != 1 || errs[0].Line != 8 || errs[0].Ply.Valid ||
+		!strings.Contains(errs[0].Message, "FEN") || !strings.Contains(errs[0].Excerpt, "[FEN") {
+		t.Errorf("errors rows %+v, want game 1 at line 8 (the FEN tag), no ply, the tag in the excerpt", errs)
+	}
+}
+
+// TestInputListedTwice: an input named twice is bad usage (its rows were written twice while
+// the summary counted it once), and a broken symbolic link in a directory input is a failed
+// input named in the error (exit 1, the other archives scanned), not skipped without a word.
+func TestInputListedTwiceAndBrokenLink(t *testing.T) {
+	sample := testdataPath(t, "sample.pgn.zst")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "f.csv")
+	r := pgnscan(t, "scan", "-q", "-o", out, sample, sample)
+	if r.code != exitUsage {
+		t.Errorf("input twice: exit %d, want %d", r.code, exitUsage)
+	}
+	oneLine(t, r, "sample.pgn.zst", "listed twice")
+	noFiles(t, dir)
+
+	archives := filepath.Join(dir, "archives")
+	if err := os.Mkdir(archives, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(sample, filepath.Join(archives, "a.pgn.zst")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "gone.pgn"), filepath.Join(archives, "b.pgn")); err != nil {
+		t.Fatal(err)
+	}
+	r = pgnscan(t, "scan", "-o", out, archives)
+	if r.code != exitFailure {
+		t.Errorf("broken link: exit %d, want %d\nstderr: %s", r.code, exitFailure, r.stderr)
+	}
+	last := lines(r.stderr)[len(lines(r.stderr))-1]
+	if !strings.Contains(last, "b.pgn") || strings.Count(last, "b.pgn") != 1 {
+		t.Errorf("error line %q does not name the broken link once", last)
+	}
+	if rows := readRows[report.Finding](t, out); len(rows) == 0 {
+		t.Error("the other archive was not scanned")
+	}
+}
