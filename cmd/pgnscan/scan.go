@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -106,6 +104,9 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		return usageError{err}
 	}
 
+	ctx, giveUp, stop := catchInterrupts(ctx)
+	defer stop()
+	stdout = stallFree(stdout, giveUp)
 	opts := report.Options{Version: Version(), CommandLine: os.Args, Stdout: stdout}
 	out := &report.Outputs{Summary: report.NewSummary()}
 	if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
@@ -126,8 +127,6 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	cfg := scan.Config{
 		Sources:   srcs,
 		Stdin:     stdin,
@@ -146,19 +145,28 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		defer stopProfile()
 	}
 	runErr := scan.Run(ctx, cfg, out)
-	stop()
-	if runErr != nil && !errors.Is(runErr, scan.ErrInputFailed) && !errors.Is(runErr, context.Canceled) {
+	interrupted := ctx.Err() != nil
+	// After an interrupt, a write to standard output given up (stall.ErrGivenUp, which is a
+	// context.Canceled) is part of the interrupt, not an output failure.
+	givenUp := func(err error) bool { return interrupted && errors.Is(err, context.Canceled) }
+	if runErr != nil && !errors.Is(runErr, scan.ErrInputFailed) && !givenUp(runErr) {
 		return runErr // an output failed: Abort (deferred) removes the partial files
 	}
-	if err := out.Close(); err != nil {
+	if interrupted {
+		out.Summary.SetInterrupted()
+	}
+	if err := out.Close(); err != nil && !givenUp(err) {
 		return err
 	}
 	if !o.quiet {
-		if err := printSummary(out.Summary, o.summary, stdout, stderr); err != nil {
+		if err := printSummary(out.Summary, o.summary, stdout, stderr); err != nil && !givenUp(err) {
 			return err
 		}
 	}
-	return runErr // nil, an *scan.InputsError (exit 1) or context.Canceled (exit 130)
+	if interrupted {
+		return context.Canceled // exit 130
+	}
+	return runErr // nil or an *scan.InputsError (exit 1)
 }
 
 // startCPUProfile starts writing a CPU profile to path; the returned function stops it.

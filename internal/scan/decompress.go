@@ -17,6 +17,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+
+	"github.com/pgnscan/pgnscan/internal/stall"
 )
 
 // Compression is the format of an input, recognised from its first bytes.
@@ -107,6 +109,11 @@ type OpenOptions struct {
 	SingleStream bool
 	// Stdin is read for the input "-"; nil means os.Stdin.
 	Stdin io.Reader
+	// Done, when closed, makes a Read waiting on standard input or another input that may wait
+	// for ever (a pipe, a FIFO, a terminal) return at once with an error wrapping
+	// stall.ErrGivenUp:
+	// an interrupted scan does not wait for an idle pipe. Nil: reads wait.
+	Done <-chan struct{}
 }
 
 // Stream is an opened input: the decompressed bytes of one PGN archive, and counters for
@@ -134,6 +141,7 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 	s := &Stream{Source: in}
 	s.Size = -1
 	var raw io.Reader
+	mayWait := true // reads may wait for ever: not a regular file
 	if in.Path == StdinName {
 		raw = opt.Stdin
 		if raw == nil {
@@ -156,9 +164,15 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 			}
 			if st.Mode().IsRegular() {
 				s.Size = st.Size()
+				mayWait = false
 			}
 		}
 		raw = f
+	}
+	if mayWait && opt.Done != nil {
+		cr := stall.NewReader(raw, opt.Done)
+		raw = cr
+		s.closers = append(s.closers, cr.Close)
 	}
 	s.src = &countingReader{r: raw}
 	br := bufio.NewReaderSize(s.src, 256<<10)
