@@ -28,15 +28,16 @@ func Clip(s string, n int) string {
 	if len(s) <= n && utf8.ValidString(s) {
 		return s
 	}
-	s = strings.ToValidUTF8(s[:min(len(s), n+utf8.UTFMax)], "\uFFFD") // enough to cut from
-	if len(s) <= n {
-		return strings.Clone(s)
+	prefix := s[:min(len(s), n+utf8.UTFMax)] // enough to cut from
+	v := strings.ToValidUTF8(prefix, "\uFFFD")
+	if len(prefix) == len(s) && len(v) <= n {
+		return strings.Clone(v)
 	}
-	cut := n - len(ellipsis)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	end := min(len(v), max(n-len(ellipsis), 0))
+	for end > 0 && end < len(v) && !utf8.RuneStart(v[end]) {
+		end--
 	}
-	return s[:max(cut, 0)] + ellipsis
+	return v[:end] + ellipsis
 }
 
 // clipError returns e, or a copy with its message and excerpt clipped when they are too long.
