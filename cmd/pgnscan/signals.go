@@ -16,7 +16,7 @@ import (
 // blocked (a reader that stopped reading) before it is given up. The scan stops reading its
 // inputs at once; the grace lets the rows already read reach an output that is being read, and
 // keeps the whole ending within a second.
-const interruptGrace = 500 * time.Millisecond
+const interruptGrace = 300 * time.Millisecond
 
 // catchInterrupts makes SIGINT and SIGTERM cancel the returned context (the scan stops reading
 // at once) and, interruptGrace later, close giveUp (a blocked write to standard output gives
