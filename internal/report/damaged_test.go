@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -54,11 +53,9 @@ func TestDamagedParquet(t *testing.T) {
 			}
 			continue
 		}
-		if len(got) != len(want) {
+		if len(got) != len(want) { // values under a flipped data byte may change; the count may not
 			t.Errorf("flip at %d: %d rows read without an error, want %d", off, len(got), len(want))
-			continue
 		}
-		_ = reflect.DeepEqual // values under a flipped data byte may change; the count may not
 	}
 	if damaged == 0 {
 		t.Error("no flip was detected at all")
