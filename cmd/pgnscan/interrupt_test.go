@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -15,83 +18,137 @@ import (
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
-// bigInput returns a large archive to interrupt: the OTB corpus (344,085 games, several
-// seconds to scan) when present, else the sample's games repeated into a file of about 100 MB
-// (without its TCEC games, whose long comments take little time to read).
-func bigInput(t *testing.T) string {
+// sampleText returns the sample's games as PGN text (without its TCEC games, whose long
+// comments take little time to read).
+func sampleText(t *testing.T) []byte {
 	t.Helper()
-	p := filepath.Join(repoRoot(t), "..", "shared", "corpus", "otb-masters.pgn.zst")
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
 	data, err := os.ReadFile(testdataPath(t, "sample.pgn.zst"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	frames := decodeFrames(t, data)
-	text := bytes.Join(frames[:len(frames)-1], nil)
-	p = filepath.Join(t.TempDir(), "big.pgn")
-	f, err := os.Create(p)
+	return bytes.Join(frames[:len(frames)-1], nil)
+}
+
+// feed writes text to w over and over, up to limit bytes, and counts what the pipe took; it
+// never closes w: the scan waits for more, as behind an idle or slow pipe.
+type feed struct {
+	taken atomic.Int64
+}
+
+func (f *feed) run(w io.Writer, text []byte, limit int64) {
+	for f.taken.Load() < limit {
+		n, err := w.Write(text)
+		f.taken.Add(int64(n))
+		if err != nil {
+			return
+		}
+	}
+}
+
+// startFed starts cmd with a standard input that a goroutine feeds with text up to limit bytes,
+// then closes when closeAtEnd says so, else keeps open (idle) until the test ends.
+func startFed(t *testing.T, cmd *exec.Cmd, text []byte, limit int64, closeAtEnd bool) *feed {
+	t.Helper()
+	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for written := 0; written < 100<<20; written += len(text) {
-		if _, err := f.Write(text); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := f.Close(); err != nil {
+	t.Cleanup(func() { in.Close() })
+	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return p
+	fd := new(feed)
+	go func() {
+		fd.run(in, text, limit)
+		if closeAtEnd {
+			in.Close()
+		}
+	}()
+	return fd
 }
 
-// TestInterrupt starts a scan of a large input in a subprocess, interrupts it once its outputs
-// exist and a second has passed, and checks the contract: exit status 130, every output closed
-// under its final name (no temporary file left) and readable, holding whole games only, the
-// first games of the input in order, and a summary that says the scan was interrupted.
+// settled waits until the pipe has taken at least min bytes and then nothing for quiet: the
+// scan is blocked, on its idle input or on its stalled output.
+func (f *feed) settled(t *testing.T, min int64, quiet time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	last, since := int64(-1), time.Now()
+	for time.Now().Before(deadline) {
+		n := f.taken.Load()
+		if n != last {
+			last, since = n, time.Now()
+		} else if n >= min && time.Since(since) >= quiet {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the scan took %d bytes and did not settle", last)
+}
+
+// interruptLimit is how soon after the signal the scan must have ended. The promise is one
+// second whatever its inputs and outputs are doing (issue 14); the test allows two, for a
+// machine shared with other test runs, where one run ended 1.04 s after the signal. On an idle
+// machine: 35 to 110 ms with an idle input, 0.32 s with a stalled output (the grace, then closing).
+const interruptLimit = 2 * time.Second
+
+// signalAndWait sends sig and returns the exit status and how long the command took to end.
+func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) (int, time.Duration) {
+	t.Helper()
+	sent := time.Now()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("the scan did not end within 30 s of %v", sig)
+	}
+	took := time.Since(sent)
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), took
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0, took
+}
+
+// TestInterrupt feeds a scan through a pipe the test controls, stops feeding once the scan has
+// taken 2 MB (it then waits for more: its input is idle, and its first 4 MiB chunk is not full),
+// interrupts it and checks the contract: the scan ends within a second, exit status 130, every
+// output closed under its final name (no temporary file left) and readable, holding whole games
+// only, the first games of the input in order, and a summary that says the scan was interrupted.
+// Before, the scan waited for the pipe to close. The test cannot finish early: the input never
+// ends.
 func TestInterrupt(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the command and scans a large input")
+		t.Skip("builds the command")
 	}
 	bin := buildBinary(t)
-	input := bigInput(t)
+	text := sampleText(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			f, g, e := filepath.Join(dir, "f.parquet"), filepath.Join(dir, "g.parquet"), filepath.Join(dir, "e.csv")
 			cmd := exec.Command(bin, "scan", "--edition", "auto,lichess", "-j", "1", "-o", f, "--games", g, "--errors", e,
-				"--summary", "-", "--progress", "never", input)
+				"--summary", "-", "--progress", "never", "-")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			start := time.Now()
-			for { // the outputs exist (under temporary names) once the scan has begun
-				entries, _ := os.ReadDir(dir)
-				if len(entries) >= 3 || time.Since(start) > 10*time.Second {
-					break
-				}
-				time.Sleep(20 * time.Millisecond)
-			}
-			time.Sleep(time.Second)
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			err := cmd.Wait()
-			code := 0
-			var exit *exec.ExitError
-			if errors.As(err, &exit) {
-				code = exit.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			if code == 0 {
-				t.Skipf("the scan finished in %v, before the signal", time.Since(start))
-			}
+			fd := startFed(t, cmd, text, 2<<20, false)
+			fd.settled(t, 2<<20, 200*time.Millisecond)
+			code, took := signalAndWait(t, cmd, sig)
 			if code != exitInterrupted {
 				t.Fatalf("exit %d, want %d\nstderr: %s", code, exitInterrupted, stderr.String())
+			}
+			if took > interruptLimit {
+				t.Errorf("the scan ended %v after the signal, want within %v", took, interruptLimit)
 			}
 			if stderr.Len() != 0 {
 				t.Errorf("stderr: %q", stderr.String())
@@ -128,20 +185,86 @@ func TestInterrupt(t *testing.T) {
 				}
 			}
 			sum := stdout.String()
-			if strings.Contains(sum, " complete\n") {
-				// The signal came after the last chunk was read (a loaded machine, the smaller
-				// fallback input): the scan had nothing left to stop.
-				t.Skipf("the input was read whole before the signal:\n%s", sum)
-			}
-			if !strings.Contains(sum, "interrupted") || !strings.Contains(sum, "stopped at") {
+			if !strings.Contains(sum, "interrupted") || !strings.Contains(sum, "stopped") {
 				t.Errorf("the summary does not say the scan was interrupted and where it stopped:\n%s", sum)
 			}
 			if !strings.Contains(sum, "Games: "+fmtCount(k)+" read") {
 				t.Errorf("the summary does not count the %d games written:\n%s", k, sum)
 			}
-			t.Logf("%v: %d games written in %v", sig, k, time.Since(start).Round(time.Millisecond))
+			t.Logf("%v: %d games written, ended %v after the signal", sig, k, took.Round(time.Millisecond))
 		})
 	}
+}
+
+// TestInterruptStalledStdout: the games go to standard output, whose reader stops reading; the
+// scan blocks writing. SIGTERM must still end it within a second with exit 130, the files closed
+// and readable, and the summary (in a file) saying it was interrupted. Before, the scan waited
+// for the reader for ever.
+func TestInterruptStalledStdout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	f, e, sum := filepath.Join(dir, "f.parquet"), filepath.Join(dir, "e.csv"), filepath.Join(dir, "summary.txt")
+	cmd := exec.Command(bin, "scan", "--edition", "auto,lichess", "-j", "1", "-o", f, "--games", "-", "--errors", e,
+		"--summary", sum, "--progress", "never", "-")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe() // never read
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	fd := startFed(t, cmd, sampleText(t), 64<<20, false)
+	// 8 MB of games give some 6 MB of games rows: far more than the writer's 1 MiB buffer and
+	// the pipe's 64 KiB, so the scan is stuck writing when the feed stops being taken.
+	fd.settled(t, 8<<20, 300*time.Millisecond)
+	code, took := signalAndWait(t, cmd, syscall.SIGTERM)
+	if code != exitInterrupted {
+		t.Fatalf("exit %d, want %d\nstderr: %s", code, exitInterrupted, stderr.String())
+	}
+	if took > interruptLimit {
+		t.Errorf("the scan ended %v after the signal, want within %v", took, interruptLimit)
+	}
+	noFiles(t, dir, "f.parquet", "e.csv", "summary.txt")
+	readRows[report.Finding](t, f)
+	readRows[report.Error](t, e)
+	if b, err := os.ReadFile(sum); err != nil || !strings.Contains(string(b), "interrupted") {
+		t.Errorf("summary (%v):\n%s", err, b)
+	}
+	t.Logf("took %d MB, ended %v after the signal", fd.taken.Load()>>20, took.Round(time.Millisecond))
+}
+
+// TestClosedStdout: `scan -o - | head -1`: once the reader of standard output is gone, the scan
+// ends cleanly: exit 1 with one line that says so, no temporary file left. Before, it died of
+// SIGPIPE (status 141) and left its temporary files behind.
+func TestClosedStdout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "scan", "-j", "1", "-o", "-", "--games", filepath.Join(dir, "g.csv"), "--progress", "never", "-")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	startFed(t, cmd, sampleText(t), 6<<20, true)
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "source,") {
+		t.Fatalf("first line %q (%v)", line, err)
+	}
+	out.Close() // as head does after its line
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitFailure {
+		t.Fatalf("wait: %v, want exit %d\nstderr: %s", err, exitFailure, stderr.String())
+	}
+	oneLine(t, result{code: exit.ExitCode(), stderr: stderr.String()}, "broken pipe")
+	noFiles(t, dir, "g.csv") // no temporary file; the games file, closed before, may stay
 }
 
 // fmtCount writes n with thousands separators, as the summary does.

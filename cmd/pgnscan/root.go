@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/pgnscan/pgnscan/internal/report"
 )
 
 // run executes the command line args and returns the process exit status. It is the only
@@ -16,10 +18,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := root.Execute()
 	code := exitCode(err)
 	if err != nil && code != exitInterrupted {
-		fmt.Fprintln(stderr, "pgnscan:", singleLine(err.Error()))
+		fmt.Fprintln(stderr, "pgnscan:", singleLine(report.Clip(err.Error(), maxErrorLine)))
 	}
 	return code
 }
+
+// maxErrorLine bounds the error line on standard error, in bytes: room for the messages of
+// several failed inputs (each at most report.MaxMessage), never megabytes.
+const maxErrorLine = 4 * report.MaxMessage
 
 // singleLine makes an error message one line: cobra appends its suggestions for a mistyped
 // command on lines of their own ("\n\nDid you mean this?\n\tscan\n").

@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -99,14 +96,17 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if err != nil {
 		return usageError{err}
 	}
-	if err := checkOutputs(o); err != nil {
-		return usageError{err}
-	}
 	srcs, err := scan.Resolve(args)
 	if err != nil {
 		return usageError{err}
 	}
+	if err := checkOutputs(o, srcs); err != nil {
+		return usageError{err}
+	}
 
+	ctx, giveUp, stop := catchInterrupts(ctx)
+	defer stop()
+	stdout = stallFree(stdout, giveUp)
 	opts := report.Options{Version: Version(), CommandLine: os.Args, Stdout: stdout}
 	out := &report.Outputs{Summary: report.NewSummary()}
 	if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
@@ -127,8 +127,6 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	cfg := scan.Config{
 		Sources:   srcs,
 		Stdin:     stdin,
@@ -147,19 +145,28 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		defer stopProfile()
 	}
 	runErr := scan.Run(ctx, cfg, out)
-	stop()
-	if runErr != nil && !errors.Is(runErr, scan.ErrInputFailed) && !errors.Is(runErr, context.Canceled) {
+	interrupted := ctx.Err() != nil
+	// After an interrupt, a write to standard output given up (stall.ErrGivenUp, which is a
+	// context.Canceled) is part of the interrupt, not an output failure.
+	givenUp := func(err error) bool { return interrupted && errors.Is(err, context.Canceled) }
+	if runErr != nil && !errors.Is(runErr, scan.ErrInputFailed) && !givenUp(runErr) {
 		return runErr // an output failed: Abort (deferred) removes the partial files
 	}
-	if err := out.Close(); err != nil {
+	if interrupted {
+		out.Summary.SetInterrupted()
+	}
+	if err := out.Close(); err != nil && !givenUp(err) {
 		return err
 	}
 	if !o.quiet {
-		if err := printSummary(out.Summary, o.summary, stdout, stderr); err != nil {
+		if err := printSummary(out.Summary, o.summary, stdout, stderr); err != nil && !givenUp(err) {
 			return err
 		}
 	}
-	return runErr // nil, an *scan.InputsError (exit 1) or context.Canceled (exit 130)
+	if interrupted {
+		return context.Canceled // exit 130
+	}
+	return runErr // nil or an *scan.InputsError (exit 1)
 }
 
 // startCPUProfile starts writing a CPU profile to path; the returned function stops it.
@@ -198,30 +205,6 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// checkOutputs refuses output paths whose format is unknown, and two outputs on one path.
-func checkOutputs(o scanOptions) error {
-	seen := map[string]string{}
-	for _, p := range []struct{ flag, path string }{{"--out", o.out}, {"--games", o.games}, {"--errors", o.errors}} {
-		if p.path == "" {
-			continue
-		}
-		if _, err := report.FormatOf(p.path); err != nil {
-			return fmt.Errorf("%s: %w", p.flag, err)
-		}
-		key := p.path
-		if key != "-" {
-			if abs, err := filepath.Abs(key); err == nil {
-				key = abs
-			}
-		}
-		if other, ok := seen[key]; ok {
-			return fmt.Errorf("%s and %s name the same file %s", other, p.flag, p.path)
-		}
-		seen[key] = p.flag
-	}
-	return nil
-}
-
 // printSummary writes the summary where --summary says.
 func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) error {
 	switch path {
@@ -232,13 +215,13 @@ func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) erro
 		_, err := s.WriteTo(stdout)
 		return err
 	}
-	f, err := os.Create(path)
+	f, err := report.CreateFile(path)
 	if err != nil {
 		return err
 	}
 	if _, err := s.WriteTo(f); err != nil {
-		f.Close()
-		return err
+		f.Remove()
+		return &report.OutputError{Op: "write", Path: path, Err: err}
 	}
-	return f.Close()
+	return f.Commit()
 }

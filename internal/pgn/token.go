@@ -214,6 +214,18 @@ func (t *Tokenizer) ErrorAt(err error) *SyntaxError {
 	return t.errorAt(t.start, err)
 }
 
+// ErrorIn returns a *SyntaxError that places err at b, the bytes of an earlier token of the
+// same game as Bytes returned them, for a fault found after its token was read: a FEN tag's
+// value is checked when the movetext begins, and its fault belongs to the tag's line. A b that
+// does not lie in the game's bytes places err at the current token.
+func (t *Tokenizer) ErrorIn(b []byte, err error) *SyntaxError {
+	at := cap(t.data) - cap(b)
+	if len(b) == 0 || at < 0 || at > len(t.data) || &t.data[:at+1][at] != &b[0] {
+		at = t.start
+	}
+	return t.errorAt(at, err)
+}
+
 func (t *Tokenizer) errorAt(at int, err error) *SyntaxError {
 	line, col := position(t.data, at, t.line, 1)
 	return &SyntaxError{Source: t.source, Game: t.index, Line: line, Column: col,

@@ -10,11 +10,13 @@ import (
 // csvSink writes rows as CSV through encoding/csv: a header line with the
 // column names, then one line per row, fields in column order. Null values
 // are empty fields, booleans are true/false, floats use the shortest form
-// that reads back exactly.
+// that reads back exactly. Free-text cells that a spreadsheet would run as
+// formulas are quoted (see csvSafe).
 type csvSink[R Row] struct {
 	cw    *csv.Writer
 	cols  []column[R]
 	rec   []string
+	text  []bool    // the column is free text: quote formula-like cells (csvSafe)
 	num   []byte    // the row's numeric fields, formatted one after another
 	spans []numSpan // where each numeric field lies in num
 }
@@ -27,11 +29,13 @@ func newCSVSink[R Row](w io.Writer) (*csvSink[R], error) {
 		cw:    csv.NewWriter(w),
 		cols:  cols,
 		rec:   make([]string, len(cols)),
+		text:  make([]bool, len(cols)),
 		num:   make([]byte, 0, 256),
 		spans: make([]numSpan, 0, len(cols)),
 	}
 	for i, c := range cols {
 		s.rec[i] = c.name
+		s.text[i] = csvTextColumns[c.name]
 	}
 	if err := s.cw.Write(s.rec); err != nil {
 		return nil, err
@@ -46,6 +50,9 @@ func (s *csvSink[R]) write(r *R) error {
 		switch c.kind {
 		case kString:
 			s.rec[i] = *c.str(r)
+			if s.text[i] {
+				s.rec[i] = csvSafe(s.rec[i])
+			}
 			continue
 		case kBool:
 			s.rec[i] = strconv.FormatBool(*c.b(r)) // constant strings, no allocation

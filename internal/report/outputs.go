@@ -22,8 +22,10 @@ func (o *Outputs) AddFinding(f *Finding) error {
 }
 
 // AddGame counts g in the summary and writes it to the games table when
-// there is one. Feed one for every game and edition.
+// there is one. Feed one for every game and edition. Its error is clipped to
+// MaxMessage bytes.
 func (o *Outputs) AddGame(g *Game) error {
+	g = clipGame(g)
 	o.Summary.AddGame(g)
 	if o.Games == nil {
 		return nil
@@ -32,8 +34,10 @@ func (o *Outputs) AddGame(g *Game) error {
 }
 
 // AddError counts e in the summary and writes it to the errors table when
-// there is one.
+// there is one. Its message and excerpt are clipped to MaxMessage and
+// MaxExcerpt bytes.
 func (o *Outputs) AddError(e *Error) error {
+	e = clipError(e)
 	o.Summary.AddError(e)
 	if o.Errors == nil {
 		return nil

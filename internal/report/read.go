@@ -21,6 +21,10 @@ import (
 // wrote for another table (games or errors).
 var ErrNotFindings = errors.New("not a findings table")
 
+// ErrDamaged is wrapped by the error of a Parquet file whose pages cannot all be read: the
+// reader delivered fewer rows than the footer records.
+var ErrDamaged = errors.New("damaged Parquet file")
+
 // ReadRows reads a table of rows R written earlier (Parquet or CSV, told by
 // the extension as for Create; "-" reads CSV from standard input) and calls fn
 // with each row in file order. Columns are found by name, so files with extra
@@ -85,7 +89,11 @@ func ReadSummary(path string) (*Summary, error) {
 
 // readParquet reads the rows of an open Parquet file in record batches.
 func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err error) {
-	defer recoverInto(&err)
+	defer func() { // the reader panics on some damage (a bad zstd page, a bad length)
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: %w: %v", path, ErrDamaged, p)
+		}
+	}()
 	fr, err := pqarrow.NewFileReader(rdr, pqarrow.ArrowReadProperties{BatchSize: DefaultBatchRows}, memory.DefaultAllocator)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -110,6 +118,7 @@ func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err e
 		idx[j] = ix[0]
 	}
 	sets := make([]func(*R, int), len(cols))
+	var n int64
 	for rr.Next() {
 		rec := rr.Record()
 		for j, c := range cols {
@@ -124,9 +133,17 @@ func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err e
 				return err
 			}
 		}
+		n += rec.NumRows()
 	}
 	if err := rr.Err(); err != nil && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	// The Arrow reader ends a column at the first page header it cannot decode as if the
+	// column ended there (the column reader does not look at the page reader's error), and
+	// then reports io.EOF: a damaged file would read as a short one, or an empty one. The
+	// footer's row count is the check.
+	if want := rdr.NumRows(); n != want {
+		return fmt.Errorf("%s: %w: read %d of the %d rows its footer records", path, ErrDamaged, n, want)
 	}
 	return nil
 }
@@ -209,7 +226,11 @@ func readCSV[R Row](path string, fn func(*R) error) error {
 		}
 		var row R
 		for j, c := range cols {
-			if err := parseField(c, &row, rec[idx[j]]); err != nil {
+			v := rec[idx[j]]
+			if csvTextColumns[c.name] {
+				v = csvUnsafe(v)
+			}
+			if err := parseField(c, &row, v); err != nil {
 				line, col := r.FieldPos(idx[j])
 				return fmt.Errorf("%s:%d:%d: column %s: %w", path, line, col, c.name, err)
 			}

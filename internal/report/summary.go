@@ -133,6 +133,7 @@ func NewSummary() *Summary {
 func (s *Summary) SetInput(in Input) {
 	st := s.input(in.Name)
 	in.Name = st.Name
+	in.Err = Clip(in.Err, MaxMessage)
 	st.Input = in
 }
 

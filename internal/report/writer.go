@@ -3,12 +3,9 @@ package report
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 )
 
@@ -69,10 +66,10 @@ type sink[R Row] interface {
 }
 
 // Writer writes one output table (findings, games or errors) in the format
-// its path names. Rows go to a temporary file beside the final path
-// (".NAME.PID.tmp"), which Close renames to the final name once everything is
-// written and synced: a crash or a fatal error never leaves a truncated file
-// under the final name.
+// its path names. Rows go to a temporary file beside the final path (a File),
+// which Close renames to the final name once everything is written and
+// synced: a crash or a fatal error never leaves a truncated file under the
+// final name.
 //
 // Close is for every ending where what was written is good, including an
 // interrupted scan (SIGINT): the file then holds the games written so far,
@@ -85,8 +82,7 @@ type sink[R Row] interface {
 // A Writer is not safe for concurrent use.
 type Writer[R Row] struct {
 	path    string
-	tmp     string // "" when writing to standard output
-	file    *os.File
+	file    *File // nil when writing to standard output
 	dst     *errWriter
 	buf     *bufio.Writer
 	sink    sink[R]
@@ -116,45 +112,17 @@ func Create[R Row](path string, opts Options) (*Writer[R], error) {
 			out = os.Stdout
 		}
 	} else {
-		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return nil, outputError("create", path, errors.New("is a directory"))
-		}
-		f, tmp, err := createTemp(path)
+		f, err := CreateFile(path)
 		if err != nil {
-			return nil, outputError("create", path, err)
+			return nil, err
 		}
-		w.file, w.tmp, out = f, tmp, f
+		w.file, out = f, f
 	}
 	if err := w.init(out, opts); err != nil {
 		w.Abort()
 		return nil, err
 	}
 	return w, nil
-}
-
-// createTemp creates the temporary file for path in the same folder, so the
-// final rename stays on one file system. It is created with mode 0666 less
-// the umask, like any file the user creates, and never replaces an existing
-// file (O_EXCL).
-func createTemp(path string) (*os.File, string, error) {
-	dir, base := filepath.Split(path)
-	var err error
-	for i := 0; i < 100; i++ {
-		name := "." + base + "." + strconv.Itoa(os.Getpid())
-		if i > 0 {
-			name += "-" + strconv.Itoa(i)
-		}
-		tmp := filepath.Join(dir, name+".tmp")
-		var f *os.File
-		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if err == nil {
-			return f, tmp, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			break
-		}
-	}
-	return nil, "", err
 }
 
 // init builds the sink over out.
@@ -272,18 +240,11 @@ func (w *Writer[R]) Close() error {
 	if w.file == nil {
 		return nil
 	}
-	if err := w.file.Sync(); err != nil {
-		return w.abortWith("sync", err)
-	}
-	if err := w.file.Close(); err != nil {
-		w.file = nil
-		return w.abortWith("close", err)
+	if err := w.file.Commit(); err != nil {
+		w.err = err
+		return err
 	}
 	w.file = nil
-	if err := os.Rename(w.tmp, w.path); err != nil {
-		return w.abortWith("rename", err)
-	}
-	w.tmp = ""
 	return nil
 }
 
@@ -297,7 +258,7 @@ func (w *Writer[R]) abortWith(op string, err error) error {
 // either name. It does nothing after a successful Close. It returns an error
 // only when the temporary file could not be removed.
 func (w *Writer[R]) Abort() error {
-	if w.done && w.tmp == "" {
+	if w.done && w.file == nil {
 		return nil
 	}
 	if !w.done && w.sink != nil {
@@ -311,19 +272,12 @@ func (w *Writer[R]) Abort() error {
 }
 
 func (w *Writer[R]) removeTemp() error {
-	if w.file != nil {
-		w.file.Close()
-		w.file = nil
-	}
-	if w.tmp == "" {
+	if w.file == nil {
 		return nil
 	}
-	tmp := w.tmp
-	w.tmp = ""
-	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("report: remove temporary file: %w", err)
-	}
-	return nil
+	err := w.file.Remove()
+	w.file = nil
+	return err
 }
 
 // errWriter keeps the first error of the underlying writer and then discards

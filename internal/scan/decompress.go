@@ -7,14 +7,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+
+	"github.com/pgnscan/pgnscan/internal/stall"
 )
 
 // Compression is the format of an input, recognised from its first bytes.
@@ -105,6 +109,11 @@ type OpenOptions struct {
 	SingleStream bool
 	// Stdin is read for the input "-"; nil means os.Stdin.
 	Stdin io.Reader
+	// Done, when closed, makes a Read waiting on standard input or another input that may wait
+	// for ever (a pipe, a FIFO, a terminal) return at once with an error wrapping
+	// stall.ErrGivenUp:
+	// an interrupted scan does not wait for an idle pipe. Nil: reads wait.
+	Done <-chan struct{}
 }
 
 // Stream is an opened input: the decompressed bytes of one PGN archive, and counters for
@@ -132,6 +141,7 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 	s := &Stream{Source: in}
 	s.Size = -1
 	var raw io.Reader
+	mayWait := true // reads may wait for ever: not a regular file
 	if in.Path == StdinName {
 		raw = opt.Stdin
 		if raw == nil {
@@ -140,6 +150,10 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 	} else {
 		f, err := os.Open(in.Path)
 		if err != nil {
+			var pe *fs.PathError // it would name the path a second time
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
 			return nil, &InputError{Name: in.Name, Op: "open", Err: err}
 		}
 		s.fileClose = func() { f.Close() }
@@ -150,9 +164,15 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 			}
 			if st.Mode().IsRegular() {
 				s.Size = st.Size()
+				mayWait = false
 			}
 		}
 		raw = f
+	}
+	if mayWait && opt.Done != nil {
+		cr := stall.NewReader(raw, opt.Done)
+		raw = cr
+		s.closers = append(s.closers, cr.Close)
 	}
 	s.src = &countingReader{r: raw}
 	br := bufio.NewReaderSize(s.src, 256<<10)
@@ -165,9 +185,18 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 	if err := s.decoder(br, head, workers, opt.SingleStream); err != nil {
 		s.Close()
 		return nil, &InputError{Name: in.Name, Op: "decompress", Offset: s.src.n.Load(),
-			Err: fmt.Errorf("%w: %s: %w", ErrCorrupt, s.Compression, err)}
+			Err: corrupt(s.Compression, err)}
 	}
 	return s, nil
+}
+
+// corrupt wraps a decoder's error in ErrCorrupt, naming the format unless the decoder's message
+// already begins with it (the gzip decoder says "gzip: invalid header").
+func corrupt(c Compression, err error) error {
+	if strings.HasPrefix(err.Error(), c.String()+":") {
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
+	}
+	return fmt.Errorf("%w: %s: %w", ErrCorrupt, c, err)
 }
 
 // decoder sets s.r to read the decompressed bytes of br.
@@ -221,7 +250,7 @@ func (s *Stream) Read(p []byte) (int, error) {
 	n, err := s.r.Read(p)
 	s.out.Add(int64(n))
 	if err != nil && err != io.EOF {
-		op, werr := "decompress", fmt.Errorf("%w: %s: %w", ErrCorrupt, s.Compression, err)
+		op, werr := "decompress", corrupt(s.Compression, err)
 		var rerr *readError
 		switch {
 		case errors.As(err, &rerr):

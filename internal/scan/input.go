@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // StdinName is the command-line argument that means standard input.
@@ -20,7 +21,7 @@ var ErrNoArchives = errors.New("no PGN archives in directory")
 type Source struct {
 	// Name identifies the input in output rows and errors: the argument as given on the command
 	// line, or the directory argument joined with the file name for a file found in a directory,
-	// or "-" for standard input.
+	// or "-" for standard input; always valid UTF-8 (see displayName).
 	Name string
 	// Path is what Open opens: a file path, or "-" for standard input.
 	Path string
@@ -49,15 +50,27 @@ func IsArchiveName(name string) bool {
 	return false
 }
 
+// ErrListedTwice is returned by Resolve for an input named twice: the same file (hard links and
+// symbolic links included) or standard input, given twice on the command line or also found in
+// a directory input. Scanning it twice would write its rows twice; scanning it once would
+// quietly drop what was asked for, so the command refuses (bad usage).
+var ErrListedTwice = errors.New("input listed twice")
+
 // Resolve turns command-line arguments into sources, in order. A file is taken as given
 // (whatever its name), "-" is standard input, and a directory stands for the PGN archives
 // directly inside it (see IsArchiveName; subdirectories are not entered), sorted by name in
-// byte order. Regular files and symbolic links to them count; a directory without archives is
-// an error (ErrNoArchives), as is a path that does not exist.
+// byte order. Regular files and symbolic links count; a symbolic link that leads nowhere is
+// kept, so that opening it fails and the scan reports it instead of skipping it without a word.
+// A directory without archives is an error (ErrNoArchives), as is a path that does not exist or
+// an input listed twice (ErrListedTwice).
 func Resolve(args []string) ([]Source, error) {
 	var out []Source
+	var seen inputSet
 	for _, arg := range args {
 		if arg == StdinName {
+			if err := seen.add(arg, nil); err != nil {
+				return nil, err
+			}
 			out = append(out, Source{Name: StdinName, Path: StdinName, Size: -1})
 			continue
 		}
@@ -66,32 +79,101 @@ func Resolve(args []string) ([]Source, error) {
 			return nil, err
 		}
 		if !st.IsDir() {
-			out = append(out, Source{Name: arg, Path: arg, Size: sizeOf(st)})
+			if err := seen.add(arg, st); err != nil {
+				return nil, err
+			}
+			out = append(out, Source{Name: displayName(arg), Path: arg, Size: sizeOf(st)})
 			continue
 		}
-		entries, err := os.ReadDir(arg)
+		found, err := archivesIn(arg)
 		if err != nil {
 			return nil, err
 		}
-		var found []Source
-		for _, e := range entries {
-			if !IsArchiveName(e.Name()) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
-				continue
+		for _, src := range found {
+			st, _ := os.Stat(src.Path)
+			if err := seen.add(src.Path, st); err != nil {
+				return nil, err
 			}
-			p := filepath.Join(arg, e.Name())
-			st, err := os.Stat(p) // follows a symbolic link
-			if err != nil || !st.Mode().IsRegular() {
-				continue
-			}
-			found = append(found, Source{Name: p, Path: p, Size: st.Size()})
 		}
-		if len(found) == 0 {
-			return nil, fmt.Errorf("scan: %s: %w", arg, ErrNoArchives)
-		}
-		sort.Slice(found, func(i, j int) bool { return found[i].Name < found[j].Name })
 		out = append(out, found...)
 	}
 	return out, nil
+}
+
+// archivesIn returns the PGN archives directly inside dir, sorted by name: regular files, and
+// symbolic links to regular files or to nothing (a broken link: Size -1, Open reports it).
+func archivesIn(dir string) ([]Source, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var found []Source
+	for _, e := range entries {
+		if !IsArchiveName(e.Name()) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		size := int64(-1)
+		st, err := os.Stat(p) // follows a symbolic link
+		if err == nil {
+			if !st.Mode().IsRegular() {
+				continue // a link to a directory or a device
+			}
+			size = st.Size()
+		}
+		found = append(found, Source{Name: displayName(p), Path: p, Size: size})
+	}
+	if len(found) == 0 {
+		return nil, fmt.Errorf("scan: %s: %w", displayName(dir), ErrNoArchives)
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
+	return found, nil
+}
+
+// inputSet remembers the inputs resolved so far, to find one listed twice.
+type inputSet struct {
+	names []string
+	stats []fs.FileInfo // nil for standard input and broken links
+}
+
+// add records the input at path (st its os.Stat, nil for standard input or a broken link), or
+// returns an error wrapping ErrListedTwice naming both spellings when it was recorded before.
+func (s *inputSet) add(path string, st fs.FileInfo) error {
+	for i, prev := range s.names {
+		same := path == prev
+		if st != nil && s.stats[i] != nil {
+			same = os.SameFile(st, s.stats[i])
+		}
+		if same {
+			if path == prev {
+				return fmt.Errorf("scan: %s: %w", displayName(path), ErrListedTwice)
+			}
+			return fmt.Errorf("scan: %s: %w (also as %s)", displayName(path), ErrListedTwice, displayName(prev))
+		}
+	}
+	s.names, s.stats = append(s.names, path), append(s.stats, st)
+	return nil
+}
+
+// displayName is a path as rows and messages show it (Source.Name): the path itself when it is
+// valid UTF-8, as nearly every name is; else each byte that is not part of valid UTF-8 is
+// written \xHH (two lowercase hex digits, as Go and Python quote bytes), so that the name is
+// valid UTF-8 for every reader and names differing only in such bytes stay apart.
+func displayName(path string) string {
+	if utf8.ValidString(path) {
+		return path
+	}
+	var b strings.Builder
+	for i := 0; i < len(path); {
+		r, n := utf8.DecodeRuneInString(path[i:])
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, `\x%02x`, path[i])
+		} else {
+			b.WriteString(path[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // sizeOf returns the size of a regular file, else -1.

@@ -14,6 +14,7 @@ import (
 	"github.com/pgnscan/pgnscan/internal/pgn"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
+	"github.com/pgnscan/pgnscan/internal/stall"
 )
 
 // ErrInputFailed is wrapped by the error Run returns when the scan finished but at least one
@@ -208,8 +209,12 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		return false
 	}
 	end := in
-	stream, err := src.Open(OpenOptions{Stdin: cfg.Stdin, Workers: decoders(cfg.Workers)})
+	stream, err := src.Open(OpenOptions{Stdin: cfg.Stdin, Workers: decoders(cfg.Workers), Done: ctx.Done()})
 	if err != nil {
+		if givenUp(ctx, err) { // interrupted while waiting for the first bytes: stopped
+			send(&job{end: &end})
+			return false
+		}
 		end.Err = err.Error()
 		return send(&job{end: &end})
 	}
@@ -226,7 +231,14 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			break
 		}
 		c, err := sp.Next()
-		if c != nil && len(c.Games) > 0 {
+		if c != nil && ctx.Err() != nil {
+			dropCutGame(c)
+		}
+		if c != nil && len(c.Games) == 0 {
+			c.Release() // its only game was cut by the interrupt
+			c = nil
+		}
+		if c != nil {
 			j := jobPool.Get().(*job)
 			j.chunk = c
 			if !send(j) {
@@ -234,6 +246,10 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			}
 		}
 		if err == io.EOF {
+			break
+		}
+		if err != nil && givenUp(ctx, err) {
+			stopped = true
 			break
 		}
 		if err != nil {
@@ -246,6 +262,20 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 	// "stopped at N%", and it does not count as an input that could not be read.
 	end.Done = !stopped && end.Err == ""
 	return send(&job{end: &end}) && !stopped
+}
+
+// givenUp reports whether err is an input given up on interrupt (see OpenOptions.Done): the
+// input is then stopped, like one interrupted between chunks, not failed.
+func givenUp(ctx context.Context, err error) bool {
+	return ctx.Err() != nil && errors.Is(err, stall.ErrGivenUp)
+}
+
+// dropCutGame removes from c a last game that the reading cut short, when the scan was
+// interrupted: the interrupt, not the input, ended it, so it is neither judged nor an error.
+func dropCutGame(c *pgn.Chunk) {
+	if n := len(c.Games); n > 0 && errors.Is(c.Games[n-1].Err, pgn.ErrTruncated) {
+		c.Games = c.Games[:n-1]
+	}
 }
 
 // write hands one job's rows to the outputs, games in order, each game's rows together.

@@ -116,7 +116,7 @@ loop:
 		case pgn.TokSAN:
 			if !started {
 				if err := w.begin(); err != nil {
-					fault = w.tok.ErrorAt(err)
+					fault = w.faultAt(err)
 					break loop
 				}
 				started = true
@@ -140,7 +140,7 @@ loop:
 			}
 			if !started {
 				if err := w.begin(); err != nil {
-					fault = w.tok.ErrorAt(err)
+					fault = w.faultAt(err)
 					break loop
 				}
 				started = true
@@ -179,7 +179,7 @@ func (w *worker) begin() error {
 	if fen := t.get(tagFEN); len(fen) > 0 && string(t.get(tagSetUp)) != "0" {
 		p, err := board.FromFEN(string(fen))
 		if err != nil {
-			return err
+			return w.tok.ErrorIn(fen, err) // at the tag's line, not the movetext's
 		}
 		start = p
 	}
@@ -187,6 +187,15 @@ func (w *worker) begin() error {
 		rules.ParseDate(t.get(tagEventDate)), rules.ParseDate(t.get(tagDate)), rules.ParseDate(t.get(tagUTCDate)))
 	w.judge.Begin(start, rules.ParseResult(t.get(tagResult)), w.choices)
 	return nil
+}
+
+// faultAt places an error of begin at the current token, unless it is placed already.
+func (w *worker) faultAt(err error) error {
+	var se *pgn.SyntaxError
+	if errors.As(err, &se) {
+		return err
+	}
+	return w.tok.ErrorAt(err)
 }
 
 // info builds the columns every row of the game starts with. Tag strings are made once per
