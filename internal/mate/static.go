@@ -2,10 +2,162 @@ package mate
 
 import "github.com/pgnscan/pgnscan/internal/board"
 
-// staticNo reports whether a static argument (locked pawns, unreachable squares) proves that
-// side can never checkmate from p. It must never return true wrongly.
+// The static layer proves "no" for positions walled in by pawns that can never move, the
+// blockades that material alone does not see (rules.md 7.2: "a locked pawn wall the kings
+// cannot cross, bishops that can never reach the king's squares").
+//
+// The argument has two halves, both over-approximations of what any series of legal moves can
+// do, whoever moves first and whatever both sides choose:
+//
+//  1. lockedPawns finds a set L of pawns and, for each colour, the squares its men could ever
+//     stand on and attack while every pawn of L stays where it is (reach). It then checks that,
+//     given those squares, no pawn of L can ever be pushed, capture, or be captured. By
+//     induction on the moves of any game from p, the pawns of L then stay forever and every
+//     man stays inside its reach: the first move that broke either would have to start from a
+//     square inside the reach (the induction hypothesis) and be one of the moves the check has
+//     ruled out.
+//  2. staticNo then asks whether the loser's king can ever stand, in check, on a square all of
+//     whose neighbours are closed to it. A checkmate needs exactly that, so if no such square
+//     exists within the reach, the side can never mate.
+//
+// Every approximation is in the safe direction: squares are added to a reach, never removed,
+// unless a rule of chess forbids a man to stand there for as long as L stands.
+
+// reach is one colour's over-approximation of where its men can ever be, given the locked
+// pawns. Men other than the king and the locked pawns are "men" below.
+type reach struct {
+	king     uint64 // squares the king can ever stand on
+	kingHits uint64 // squares the king can ever attack
+	occupy   uint64 // squares the men can ever stand on
+	hits     uint64 // squares the men can ever attack (give check from, guard, capture on)
+	pawnHits uint64 // squares the colour's locked pawns attack, for ever
+}
+
+// lockedPawns returns the greatest set of pawns it can show never move and are never captured,
+// and each colour's reach with those pawns in place.
+//
+// It starts from every pawn standing head-on against a pawn and drops, until nothing changes,
+// each pawn that: has a square in front of it that is not a locked pawn (that pawn may leave,
+// or the square was empty); has a capture square that an enemy man, an enemy locked pawn or an
+// en passant target could occupy; or stands where an enemy man could attack it, or where the
+// enemy king could attack it while no locked pawn of its own colour guards it (a king may not
+// capture a guarded pawn, and the guard stays). Dropping a pawn only widens the reaches, so the
+// loop ends with a set that passes every test against the reaches it produces, which is what
+// the induction above needs.
+func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
+	pawns := p.ByRole(board.Pawn)
+	white, black := pawns&p.ByColor(board.White), pawns&p.ByColor(board.Black)
+	locked = white&pawnPushes(board.Black, pawns) | black&pawnPushes(board.White, pawns)
+	var ep uint64
+	if sq := p.EnPassant(); sq != board.NoSquare {
+		ep = 1 << uint(sq)
+	}
+	for {
+		r[board.White] = reachOf(p, board.White, locked)
+		r[board.Black] = reachOf(p, board.Black, locked)
+		r[p.Turn().Other()].occupy |= ep // the pawn that just passed it may be taken there
+		next := stillLocked(p, board.White, locked, &r[board.Black]) |
+			stillLocked(p, board.Black, locked, &r[board.White])
+		if next == locked {
+			return locked, r
+		}
+		locked = next
+	}
+}
+
+// stillLocked returns the pawns of colour c in locked that pass the tests of lockedPawns
+// against the enemy's reach them.
+func stillLocked(p *board.Position, c board.Color, locked uint64, them *reach) uint64 {
+	e := c.Other()
+	ours := locked & p.ByColor(c)
+	enemyMen := them.occupy | locked&p.ByColor(e)
+	ours &= pawnPushes(e, locked)                                  // the square in front holds a locked pawn
+	ours &^= pawnCaptures(e, enemyMen)                             // no enemy can stand on a capture square
+	ours &^= them.hits                                             // no enemy man can attack it
+	ours &^= them.kingHits &^ pawnCaptures(c, locked&p.ByColor(c)) // nor the king, unguarded
+	return ours
+}
+
+// reachOf returns colour c's reach while the pawns of locked stay in place. Locked pawns are
+// the only obstacles: every other man may move away or be captured, so each flood runs over
+// all squares but theirs (a man can never enter a locked pawn's square: its own colour's is
+// occupied for ever, and the enemy's would be a capture that lockedPawns rules out).
+//
+//   - Pawns go forward, straight or diagonally (a capture needs an enemy there; ignoring that
+//     only widens the cone), and promote to anything on the last rank.
+//   - Knights jump; bishops, rooks and queens slide one step at a time, which reaches every
+//     square a slide would, since the squares a slide crosses are empty, so not locked. A
+//     bishop's diagonal steps keep it on its colour.
+//   - The king steps, and never onto a square an enemy locked pawn attacks (that would be
+//     moving into check; the pawn stays). Castling moves king and rook along the back rank
+//     over empty squares the king may cross, so the steps already cover it.
+//
+// A man's attacks from a square are the squares a step past the reach: a slide stops at the
+// first occupied square, and every square it crosses is itself in the reach.
+func reachOf(p *board.Position, c board.Color, locked uint64) reach {
+	open := ^locked
+	men := p.ByColor(c) &^ locked
+	last := lastRankWhite
+	if c == board.Black {
+		last = lastRankBlack
+	}
+	cone := men & p.ByRole(board.Pawn)
+	for {
+		next := cone | (pawnPushes(c, cone)|pawnCaptures(c, cone))&open
+		if next == cone {
+			break
+		}
+		cone = next
+	}
+	promoted := cone & last
+	knights := flood(men&p.ByRole(board.Knight)|promoted, open, knightJumps)
+	bishops := flood(men&p.ByRole(board.Bishop), open, diagSteps)
+	rooks := flood(men&p.ByRole(board.Rook), open, orthoSteps)
+	queens := flood(men&p.ByRole(board.Queen)|promoted, open, kingSteps)
+	guarded := pawnCaptures(c.Other(), locked&p.ByColor(c.Other()))
+	king := flood(1<<uint(p.KingSquare(c)), open&^guarded, kingSteps)
+	return reach{
+		king:     king,
+		kingHits: kingSteps(king),
+		occupy:   cone | knights | bishops | rooks | queens,
+		hits: pawnCaptures(c, cone) | knightJumps(knights) | diagSteps(bishops) |
+			orthoSteps(rooks) | kingSteps(queens),
+		pawnHits: pawnCaptures(c, locked&p.ByColor(c)),
+	}
+}
+
+// flood returns the squares reached from start by repeated steps onto squares of open.
+func flood(start, open uint64, step func(uint64) uint64) uint64 {
+	r := start
+	for {
+		next := r | step(r)&open
+		if next == r {
+			return r
+		}
+		r = next
+	}
+}
+
+// staticNo reports whether the static argument proves that side can never checkmate from p.
+// It must never return true wrongly: when in doubt it returns false.
+//
+// A checkmate by side leaves the loser's king on a square k of its reach, attacked by one of
+// side's men (the king gives no check, and a locked pawn attacks no square the loser's king can
+// reach), with every neighbour n of k closed to it: n holds one of the loser's own men or a
+// locked pawn, or side attacks n (with the king gone from k: the reach's attacks stop only at
+// locked pawns, so they already run through k). So if each such k has a neighbour that no man
+// of the loser can occupy, that is no locked pawn and that side can never attack, the king
+// always has a move there and is never mated.
 func staticNo(p *board.Position, side board.Color) bool {
-	return false
+	locked, r := lockedPawns(p)
+	s, o := &r[side], &r[side.Other()]
+	mates := s.hits & o.king
+	if mates == 0 {
+		return true
+	}
+	closed := s.hits | s.kingHits | s.pawnHits | locked | o.occupy
+	mates &^= kingSteps(^closed)
+	return mates == 0
 }
 
 // MayBeDead is the cheap filter run on the final position of every game: false means p is
