@@ -53,9 +53,7 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 		ep = 1 << uint(sq)
 	}
 	for {
-		r[board.White] = reachOf(p, board.White, locked)
-		r[board.Black] = reachOf(p, board.Black, locked)
-		r[p.Turn().Other()].occupy |= ep // the pawn that just passed it may be taken there
+		r = reaches(p, locked, ep)
 		next := stillLocked(p, board.White, locked, &r[board.Black]) |
 			stillLocked(p, board.Black, locked, &r[board.White])
 		if next == locked {
@@ -78,13 +76,43 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, them *reach) u
 	return ours
 }
 
-// reachOf returns colour c's reach while the pawns of locked stay in place. Locked pawns are
+// reaches returns both colours' reaches while the pawns of locked stay in place, with the
+// en passant target ep (0 or one square) counted as a square the side that just moved occupies.
+//
+// A pawn moves diagonally only to capture, so each colour's pawns may step onto the other's
+// reach only: the two reaches depend on each other. They are found as the least solution,
+// starting from the squares the men stand on and widening both until neither grows. That is
+// sound by induction on the moves of a game: every square a man of either colour reaches is
+// reached by a step that the solution allows from squares already in it, whichever man was
+// standing where when the move was made.
+func reaches(p *board.Position, locked, ep uint64) [2]reach {
+	them := p.Turn().Other()
+	var occ [2]uint64
+	for c := board.White; c <= board.Black; c++ {
+		occ[c] = p.ByColor(c) &^ p.ByRole(board.King) &^ locked
+	}
+	occ[them] |= ep
+	for {
+		var r [2]reach
+		r[board.White] = reachOf(p, board.White, locked, occ[board.Black])
+		r[board.Black] = reachOf(p, board.Black, locked, occ[board.White])
+		r[them].occupy |= ep // the pawn that just passed it may be taken there
+		if r[board.White].occupy == occ[board.White] && r[board.Black].occupy == occ[board.Black] {
+			return r
+		}
+		occ[board.White], occ[board.Black] = r[board.White].occupy, r[board.Black].occupy
+	}
+}
+
+// reachOf returns colour c's reach while the pawns of locked stay in place and the enemy's men
+// never stand outside enemy. Locked pawns are
 // the only obstacles: every other man may move away or be captured, so each flood runs over
 // all squares but theirs (a man can never enter a locked pawn's square: its own colour's is
 // occupied for ever, and the enemy's would be a capture that lockedPawns rules out).
 //
-//   - Pawns go forward, straight or diagonally (a capture needs an enemy there; ignoring that
-//     only widens the cone), and promote to anything on the last rank.
+//   - Pawns go forward, straight (over any square the flood may enter: a man in the way may
+//     leave) or diagonally onto a square of enemy (a capture), and promote to anything on the
+//     last rank.
 //   - Knights jump; bishops, rooks and queens slide one step at a time, which reaches every
 //     square a slide would, since the squares a slide crosses are empty, so not locked. A
 //     bishop's diagonal steps keep it on its colour.
@@ -94,7 +122,7 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, them *reach) u
 //
 // A man's attacks from a square are the squares a step past the reach: a slide stops at the
 // first occupied square, and every square it crosses is itself in the reach.
-func reachOf(p *board.Position, c board.Color, locked uint64) reach {
+func reachOf(p *board.Position, c board.Color, locked, enemy uint64) reach {
 	open := ^locked
 	men := p.ByColor(c) &^ locked
 	last := lastRankWhite
@@ -103,7 +131,7 @@ func reachOf(p *board.Position, c board.Color, locked uint64) reach {
 	}
 	cone := men & p.ByRole(board.Pawn)
 	for {
-		next := cone | (pawnPushes(c, cone)|pawnCaptures(c, cone))&open
+		next := cone | (pawnPushes(c, cone)|pawnCaptures(c, cone)&enemy)&open
 		if next == cone {
 			break
 		}

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"bufio"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -67,4 +68,110 @@ func unwinnableFile(tb testing.TB, name string, labelled bool) (positions []labe
 		tb.Fatal(err)
 	}
 	return positions, rejected
+}
+
+// TestStaticNoLabelled checks staticNo against the reference tool's labels: it must never say
+// "no" for a side labelled able to mate. It also holds the share of "-" labels proved to its
+// floor, so that a change that loses proofs is seen.
+func TestStaticNoLabelled(t *testing.T) {
+	positions, rejected := unwinnableFile(t, "labelled-dev.txt", true)
+	for _, r := range rejected {
+		t.Logf("not a position for internal/board: %s", r)
+	}
+	var cannot, proved [2]int
+	for _, lp := range positions {
+		for c, can := range [2]bool{lp.canW, lp.canB} {
+			got := staticNo(&lp.pos, board.Color(c))
+			if got && can {
+				t.Errorf("labelled-dev.txt:%d: %s: staticNo says %v cannot mate; labelled able", lp.line, lp.fen, board.Color(c))
+			}
+			if !can {
+				cannot[c]++
+				if got {
+					proved[c]++
+				}
+			}
+		}
+	}
+	t.Logf("%d positions (%d rejected); proved no: white %d of %d, black %d of %d",
+		len(positions), len(rejected), proved[0], cannot[0], proved[1], cannot[1])
+	if proved[0]+proved[1] < 250 {
+		t.Errorf("proved %d labelled \"no\" answers, want at least 250 (the layer's measured figure is 252)", proved[0]+proved[1])
+	}
+}
+
+// TestStaticNoUnfairTimeouts: on every line the side not to move cannot mate, so no answer can
+// be wrong; the test reports the share proved and holds it to its floor.
+func TestStaticNoUnfairTimeouts(t *testing.T) {
+	positions, rejected := unwinnableFile(t, "lichess-unfair-timeouts-dev.txt", false)
+	if len(rejected) > 0 {
+		t.Fatalf("rejected lines: %v", rejected[:min(3, len(rejected))])
+	}
+	proved := 0
+	for _, lp := range positions {
+		if staticNo(&lp.pos, lp.pos.Turn().Other()) {
+			proved++
+		}
+	}
+	t.Logf("proved %d of %d (%.1f %%)", proved, len(positions), 100*float64(proved)/float64(len(positions)))
+	if proved < 13_500 {
+		t.Errorf("proved %d, want at least 13,500 (measured 13,628)", proved)
+	}
+}
+
+// TestStaticNoOrdinaryTimeouts: in ordinary lichess timeouts the side that did not flag can
+// mate in all but a handful (the reference tool's finding), so a static "no" here is almost
+// surely a bug. The layer proves none; any it did would be printed here for checking by hand.
+func TestStaticNoOrdinaryTimeouts(t *testing.T) {
+	positions, rejected := unwinnableFile(t, "lichess-timeouts-15k-dev.txt", false)
+	if len(rejected) > 0 {
+		t.Fatalf("rejected lines: %v", rejected[:min(3, len(rejected))])
+	}
+	for _, lp := range positions {
+		if winner := lp.pos.Turn().Other(); staticNo(&lp.pos, winner) {
+			t.Errorf("line %d (%s): staticNo says %v cannot mate in %s", lp.line, lp.gameID, winner, lp.fen)
+		}
+	}
+}
+
+// TestStaticNoStaysTrue walks random legal games from every position where staticNo proves a
+// side cannot mate. The proof is an invariant of play (the locked pawns stay locked and every
+// reach can only shrink), so it must hold after every move, and no position on the way may be
+// a checkmate by that side. A missed way for a man to move (castling, en passant, promotion,
+// a capture of a "locked" pawn) shows up here as a proof that is lost after a move.
+func TestStaticNoStaysTrue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 7))
+	walks, plies := 0, 0
+	for _, file := range []struct {
+		name     string
+		labelled bool
+	}{{"labelled-dev.txt", true}, {"lichess-unfair-timeouts-dev.txt", false}} {
+		positions, _ := unwinnableFile(t, file.name, file.labelled)
+		for _, lp := range positions {
+			for _, side := range [2]board.Color{board.White, board.Black} {
+				if !staticNo(&lp.pos, side) {
+					continue
+				}
+				walks++
+				p := lp.pos
+				var moves board.MoveList
+				for ply := 0; ply < 24; ply++ {
+					p.LegalMoves(&moves)
+					if moves.N == 0 {
+						break
+					}
+					m := moves.Moves[rng.IntN(moves.N)]
+					p.Play(m)
+					plies++
+					if p.Turn() != side && p.IsCheckmate() {
+						t.Fatalf("%s:%d: %s: staticNo(%v) but a random walk reached a checkmate by it: %s", file.name, lp.line, lp.fen, side, p.FEN())
+					}
+					if !staticNo(&p, side) {
+						t.Fatalf("%s:%d: %s: staticNo(%v) lost after %v, at %s", file.name, lp.line, lp.fen, side, m, p.FEN())
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d walks, %d plies", walks, plies)
 }
