@@ -43,6 +43,10 @@ var staticCases = []struct {
 	{"opposite bishop opens the wall", "5b2/8/4k3/1p1p1p1p/1P1P1P1P/4B3/4K3/2B5 w - - 0 1", false, false},
 	// A knight jumps the wall: from c3 it attacks b5 and d5 and takes one. Not dead.
 	{"knight jumps the wall", "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/6N1 w - - 0 1", false, false},
+	// A white bishop on Black's side attacks b5 and d5 from behind. It can never reach their
+	// capture squares (the wall's light squares on the fifth rank are Black's pawns), but it can
+	// take them: Bxb5, and the wall is open. Not dead.
+	{"bishop attacks the wall from behind", "8/8/2B1k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1", false, false},
 	// A black man on a capture square: the b4 (or d4) pawn takes the knight on c5, walks to c8
 	// and promotes, so White can mate; Black's pawns are then free too.
 	{"wall pawn can capture", "8/8/4k3/1pnp1p1p/1P1P1P1P/8/4K3/8 w - - 0 1", false, false},
