@@ -189,7 +189,25 @@ func staticNo(p *board.Position, side board.Color) bool {
 }
 
 // MayBeDead is the cheap filter run on the final position of every game: false means p is
-// certainly not dead, so no search is needed.
+// certainly not dead, so no search is needed. It never allocates and costs a check test (a
+// legal-move test only when the side to move is in check).
+//
+// It answers false only for a checkmate, the one kind of position a few nanoseconds can show is
+// not dead (the side that gave the mate has mated). Every other shortcut that looks safe is not,
+// and labelled positions of ../shared/unwinnable show it (static_maybedead_test.go):
+//
+//   - "A pawn can still move or capture" does not make a position live: in
+//     1k6/1P5p/BP3p2/1P6/8/6K1/5P1P/8 w (labelled dead) Black's pawns move freely, but his king
+//     can never move again, so every series of moves runs out of black pawn moves, in
+//     stalemate, before White can bring a checking piece.
+//   - "Material that mates by itself, with kings that can reach each other" does not either: in
+//     k7/2Q5/3Q4/1p6/8/KP6/P1P5/8 b (a lichess timeout) White has two queens and no wall, yet
+//     Black's one legal move b5-b4 is check and every reply stalemates Black.
+//   - No pawn standing head-on against another, and many legal moves, is no proof either: the
+//     first example has both.
+//
+// Deadness can hang on a count of spare tempi many moves deep, so nothing short of the decider
+// (material, the static layer, then the search) shows a position with men left is live.
 func MayBeDead(p *board.Position) bool {
-	return true
+	return !p.InCheck() || p.HasLegalMove()
 }
