@@ -138,12 +138,12 @@ func reachOf(p *board.Position, c board.Color, locked, enemy uint64) reach {
 		cone = next
 	}
 	promoted := cone & last
-	knights := flood(men&p.ByRole(board.Knight)|promoted, open, knightJumps)
-	bishops := flood(men&p.ByRole(board.Bishop), open, diagSteps)
-	rooks := flood(men&p.ByRole(board.Rook), open, orthoSteps)
-	queens := flood(men&p.ByRole(board.Queen)|promoted, open, kingSteps)
+	knights := flood(men&p.ByRole(board.Knight)|promoted, open, knightStep)
+	bishops := flood(men&p.ByRole(board.Bishop), open, bishopStep)
+	rooks := flood(men&p.ByRole(board.Rook), open, rookStep)
+	queens := flood(men&p.ByRole(board.Queen)|promoted, open, kingStep)
 	guarded := pawnCaptures(c.Other(), locked&p.ByColor(c.Other()))
-	king := flood(1<<uint(p.KingSquare(c)), open&^guarded, kingSteps)
+	king := flood(1<<uint(p.KingSquare(c)), open&^guarded, kingStep)
 	return reach{
 		king:     king,
 		kingHits: kingSteps(king),
@@ -154,11 +154,33 @@ func reachOf(p *board.Position, c board.Color, locked, enemy uint64) reach {
 	}
 }
 
-// flood returns the squares reached from start by repeated steps onto squares of open.
-func flood(start, open uint64, step func(uint64) uint64) uint64 {
+// A step says how a man moves one step, for flood.
+type step uint8
+
+const (
+	knightStep step = iota
+	bishopStep
+	rookStep
+	kingStep // a king's or a queen's step
+)
+
+// flood returns the squares reached from start by repeated steps of one kind onto squares of
+// open. (A switch rather than a function value: the loop is the layer's hot path.)
+func flood(start, open uint64, s step) uint64 {
 	r := start
 	for {
-		next := r | step(r)&open
+		var next uint64
+		switch s {
+		case knightStep:
+			next = knightJumps(r)
+		case bishopStep:
+			next = diagSteps(r)
+		case rookStep:
+			next = orthoSteps(r)
+		default:
+			next = kingSteps(r)
+		}
+		next = r | next&open
 		if next == r {
 			return r
 		}
@@ -177,6 +199,18 @@ func flood(start, open uint64, step func(uint64) uint64) uint64 {
 // of the loser can occupy, that is no locked pawn and that side can never attack, the king
 // always has a move there and is never mated.
 func staticNo(p *board.Position, side board.Color) bool {
+	men := p.ByColor(side) &^ p.ByRole(board.King)
+	if men == 0 {
+		return true // a bare king gives no check
+	}
+	if pawns := p.ByRole(board.Pawn); p.ByColor(board.White)&pawns&pawnPushes(board.Black, pawns) == 0 {
+		// No white pawn has a pawn straight in front of it, so no pawn can stay locked: each
+		// file's column of black pawns ends, below, on a square that is no pawn, so its lowest
+		// pawn may advance and those above it follow. With nothing locked, side's king may
+		// step anywhere and so closes every square, and any man of side attacks some square
+		// the loser's king may stand on: the argument below cannot succeed.
+		return false
+	}
 	locked, r := lockedPawns(p)
 	s, o := &r[side], &r[side.Other()]
 	mates := s.hits & o.king
