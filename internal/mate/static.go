@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
 
 // The static layer proves "no" for positions walled in by pawns that can never move, the
 // blockades that material alone does not see (rules.md 7.2: "a locked pawn wall the kings
@@ -197,7 +201,8 @@ func flood(start, open uint64, s step) uint64 {
 // locked pawn, or side attacks n (with the king gone from k: the reach's attacks stop only at
 // locked pawns, so they already run through k). So if each such k has a neighbour that no man
 // of the loser can occupy, that is no locked pawn and that side can never attack, the king
-// always has a move there and is never mated.
+// always has a move there and is never mated. Nor is it where more of those neighbours need
+// filling by the loser's men than the loser has.
 func staticNo(p *board.Position, side board.Color) bool {
 	men := p.ByColor(side) &^ p.ByRole(board.King)
 	if men == 0 {
@@ -217,8 +222,18 @@ func staticNo(p *board.Position, side board.Color) bool {
 	if mates == 0 {
 		return true
 	}
-	closed := s.hits | s.kingHits | s.pawnHits | locked | o.occupy
-	mates &^= kingSteps(^closed)
+	covered := s.hits | s.kingHits | s.pawnHits | locked
+	mates &^= kingSteps(^(covered | o.occupy))
+	// A neighbour that side does not cover must hold one of the loser's own men, a different
+	// man for each such neighbour. The loser never has more men than now (a promotion turns a
+	// pawn into one piece), so a square with more such neighbours than that is no mate square.
+	blockers := bits.OnesCount64(p.ByColor(side.Other()) &^ p.ByRole(board.King) &^ locked)
+	for m := mates; m != 0; m &= m - 1 {
+		k := uint64(1) << uint(bits.TrailingZeros64(m))
+		if bits.OnesCount64(kingSteps(k)&^covered) > blockers {
+			mates &^= k
+		}
+	}
 	return mates == 0
 }
 

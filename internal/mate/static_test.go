@@ -58,6 +58,16 @@ var staticCases = []struct {
 	{"king reaches only squares with a flight", "4k3/p1pBp1p1/P1P1P1P1/8/8/8/8/4K3 b - - 0 1", true, true},
 	// The same wall with a white knight outside: it jumps to b6, a8 and takes c7. Not dead.
 	{"knight reaches the king's side", "4k3/p1p1p1p1/P1P1P1P1/8/8/8/3N4/4K3 b - - 0 1", false, false},
+	// Bishops of opposite colours behind a wall, one each: the white king is held below the
+	// wall (ranks 1-3; the fourth rank's dark squares are guarded by Black's pawns, its light
+	// ones are White's), with Black's dark-squared bishop but not Black's king. Mated on a dark
+	// square, the king's light neighbours on ranks 1-3 (at least two: a1 has a2 and b1) can be
+	// filled only by White's men, and White has one, the light-squared bishop. White's bishop
+	// can never cross (the fourth rank's light squares are its own pawns). Dead.
+	{"one blocker where a mate needs two", "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/4bB1K b - - 0 1", true, true},
+	// The same with a second white light-squared bishop: Ka1, Bb1, Ba2 and a black bishop
+	// checking from c3 is a mate (b2 lies on the check's line), so Black can mate.
+	{"two blockers make the mate", "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/3BbB1K b - - 0 1", true, false},
 	// No locked pawns at all: the start position, and a queen against a bare king. A bare king
 	// has no man to check with, so that side is "no"; the queen's side mates.
 	{"start position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, false},
