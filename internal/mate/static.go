@@ -38,7 +38,7 @@ type reach struct {
 }
 
 // lockedPawns returns the greatest set of pawns it can show never move and are never captured,
-// and each colour's reach with those pawns in place.
+// and each colour's reach with those pawns in place (no reaches when the set is empty).
 //
 // It starts from every pawn standing head-on against a pawn and drops, until nothing changes,
 // each pawn that: has a square in front of it that is not a locked pawn (that pawn may leave,
@@ -56,15 +56,19 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 	if sq := p.EnPassant(); sq != board.NoSquare {
 		ep = 1 << uint(sq)
 	}
-	for {
-		r = reaches(p, locked, ep)
+	var from [2]uint64
+	for locked != 0 {
+		r = reaches(p, locked, ep, from)
 		next := stillLocked(p, board.White, locked, &r[board.Black]) |
 			stillLocked(p, board.Black, locked, &r[board.White])
 		if next == locked {
 			return locked, r
 		}
 		locked = next
+		from = [2]uint64{r[board.White].occupy, r[board.Black].occupy}
 	}
+	// Nothing is locked: every king may step anywhere, and no proof can use the reaches.
+	return 0, [2]reach{}
 }
 
 // stillLocked returns the pawns of colour c in locked that pass the tests of lockedPawns
@@ -82,6 +86,9 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, them *reach) u
 
 // reaches returns both colours' reaches while the pawns of locked stay in place, with the
 // en passant target ep (0 or one square) counted as a square the side that just moved occupies.
+// from is where to start widening the men's squares: 0, or the squares they occupy with a
+// larger set of locked pawns, which lie inside the answer for this smaller set (fewer locked
+// pawns only open squares), so starting there reaches the same least solution sooner.
 //
 // A pawn moves diagonally only to capture, so each colour's pawns may step onto the other's
 // reach only: the two reaches depend on each other. They are found as the least solution,
@@ -89,11 +96,11 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, them *reach) u
 // sound by induction on the moves of a game: every square a man of either colour reaches is
 // reached by a step that the solution allows from squares already in it, whichever man was
 // standing where when the move was made.
-func reaches(p *board.Position, locked, ep uint64) [2]reach {
+func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 	them := p.Turn().Other()
-	var occ [2]uint64
+	occ := from
 	for c := board.White; c <= board.Black; c++ {
-		occ[c] = p.ByColor(c) &^ p.ByRole(board.King) &^ locked
+		occ[c] |= p.ByColor(c) &^ p.ByRole(board.King) &^ locked
 	}
 	occ[them] |= ep
 	for {
@@ -217,6 +224,9 @@ func staticNo(p *board.Position, side board.Color) bool {
 		return false
 	}
 	locked, r := lockedPawns(p)
+	if locked == 0 {
+		return false // as above: nothing to prove with
+	}
 	s, o := &r[side], &r[side.Other()]
 	mates := s.hits & o.king
 	if mates == 0 {
