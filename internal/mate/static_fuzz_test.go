@@ -28,8 +28,9 @@ func helpmateWithin(p *board.Position, side board.Color, plies int) bool {
 }
 
 // TestStaticNoAgainstSearch: where staticNo proves a side cannot mate, a brute-force search finds
-// no mate by that side within five plies either. (Five plies reach the mates a missed capture,
-// promotion or en passant capture would most often allow.)
+// no mate by that side within a few plies either: five on labelled-dev.txt, three on the unfair
+// timeouts whose proofs rest on locked pawns (about 10,000). Those plies reach the mates that a
+// missed capture, promotion or en passant capture would most often allow.
 func TestStaticNoAgainstSearch(t *testing.T) {
 	positions, _ := unwinnableFile(t, "labelled-dev.txt", true)
 	searched := 0
@@ -44,7 +45,19 @@ func TestStaticNoAgainstSearch(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d proofs searched to 5 plies", searched)
+	// The unfair timeouts' proofs that rest on locked pawns (the others are a bare king).
+	unfair, _ := unwinnableFile(t, "lichess-unfair-timeouts-dev.txt", false)
+	for _, lp := range unfair {
+		side := lp.pos.Turn().Other()
+		if locked, _ := lockedPawns(&lp.pos); locked == 0 || !staticNo(&lp.pos, side) {
+			continue
+		}
+		searched++
+		if helpmateWithin(&lp.pos, side, 3) {
+			t.Errorf("lichess-unfair-timeouts-dev.txt:%d: %s: staticNo(%v) but it mates within 3 plies", lp.line, lp.fen, side)
+		}
+	}
+	t.Logf("%d proofs searched (labelled to 5 plies, timeouts to 3)", searched)
 }
 
 // FuzzStaticNo checks the static layer's proof on any position: a proof that side cannot mate
