@@ -134,8 +134,18 @@ func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 // A man's attacks from a square are the squares a step past the reach: a slide stops at the
 // first occupied square, and every square it crosses is itself in the reach.
 func reachOf(p *board.Position, c board.Color, locked, enemy uint64) reach {
+	r := menReach(p, c, p.ByColor(c)&^p.ByRole(board.King)&^locked, locked, enemy)
+	guarded := pawnCaptures(c.Other(), locked&p.ByColor(c.Other()))
+	r.king = flood(1<<uint(p.KingSquare(c)), ^locked&^guarded, kingStep)
+	r.kingHits = kingSteps(r.king)
+	r.pawnHits = pawnCaptures(c, locked&p.ByColor(c))
+	return r
+}
+
+// menReach returns the occupy and hits of a reach for the men of colour c standing on the
+// squares of men (all of them, or one), as reachOf describes.
+func menReach(p *board.Position, c board.Color, men, locked, enemy uint64) reach {
 	open := ^locked
-	men := p.ByColor(c) &^ locked
 	last := lastRankWhite
 	if c == board.Black {
 		last = lastRankBlack
@@ -153,15 +163,10 @@ func reachOf(p *board.Position, c board.Color, locked, enemy uint64) reach {
 	bishops := flood(men&p.ByRole(board.Bishop), open, bishopStep)
 	rooks := flood(men&p.ByRole(board.Rook), open, rookStep)
 	queens := flood(men&p.ByRole(board.Queen)|promoted, open, kingStep)
-	guarded := pawnCaptures(c.Other(), locked&p.ByColor(c.Other()))
-	king := flood(1<<uint(p.KingSquare(c)), open&^guarded, kingStep)
 	return reach{
-		king:     king,
-		kingHits: kingSteps(king),
-		occupy:   cone | knights | bishops | rooks | queens,
+		occupy: cone | knights | bishops | rooks | queens,
 		hits: pawnCaptures(c, cone) | knightJumps(knights) | diagSteps(bishops) |
 			orthoSteps(rooks) | kingSteps(queens),
-		pawnHits: pawnCaptures(c, locked&p.ByColor(c)),
 	}
 }
 
@@ -209,7 +214,7 @@ func flood(start, open uint64, s step) uint64 {
 // locked pawns, so they already run through k). So if each such k has a neighbour that no man
 // of the loser can occupy, that is no locked pawn and that side can never attack, the king
 // always has a move there and is never mated. Nor is it where more of those neighbours need
-// filling by the loser's men than the loser has.
+// filling by the loser's men than the loser has men able to stand there (unfillable).
 func staticNo(p *board.Position, side board.Color) bool {
 	men := p.ByColor(side) &^ p.ByRole(board.King)
 	if men == 0 {
@@ -234,17 +239,38 @@ func staticNo(p *board.Position, side board.Color) bool {
 	}
 	covered := s.hits | s.kingHits | s.pawnHits | locked
 	mates &^= kingSteps(^(covered | o.occupy))
-	// A neighbour that side does not cover must hold one of the loser's own men, a different
-	// man for each such neighbour. The loser never has more men than now (a promotion turns a
-	// pawn into one piece), so a square with more such neighbours than that is no mate square.
-	blockers := bits.OnesCount64(p.ByColor(side.Other()) &^ p.ByRole(board.King) &^ locked)
+	return mates == 0 || unfillable(p, side.Other(), locked, s.occupy, covered, mates)
+}
+
+// unfillable reports whether no square of mates can be a mate square for lack of the loser's
+// men: each neighbour of a mated king that the winner does not cover (outside covered) must
+// hold one of the loser's own men, a different man for each such neighbour, and one that can
+// stand there. The loser never has more men than now (a promotion turns a pawn into one
+// piece), so a square with more such neighbours than the loser's men whose reach meets them is
+// no mate square. winner is where the winner's men may stand, for the loser's pawn captures.
+func unfillable(p *board.Position, loser board.Color, locked, winner, covered, mates uint64) bool {
+	var reaches [16]uint64 // one per man; a legal position has at most 15
+	n := 0
+	for m := p.ByColor(loser) &^ p.ByRole(board.King) &^ locked; m != 0; m &= m - 1 {
+		if n == len(reaches) {
+			return false // more men than a legal position holds: in doubt
+		}
+		reaches[n] = menReach(p, loser, m&-m, locked, winner).occupy
+		n++
+	}
 	for m := mates; m != 0; m &= m - 1 {
-		k := uint64(1) << uint(bits.TrailingZeros64(m))
-		if bits.OnesCount64(kingSteps(k)&^covered) > blockers {
-			mates &^= k
+		open := kingSteps(m&-m) &^ covered
+		fillers := 0
+		for _, r := range reaches[:n] {
+			if r&open != 0 {
+				fillers++
+			}
+		}
+		if bits.OnesCount64(open) <= fillers {
+			return false
 		}
 	}
-	return mates == 0
+	return true
 }
 
 // MayBeDead is the cheap filter run on the final position of every game: false means p is

@@ -68,6 +68,12 @@ var staticCases = []struct {
 	// The same with a second white light-squared bishop: Ka1, Bb1, Ba2 and a black bishop
 	// checking from c3 is a mate (b2 lies on the check's line), so Black can mate.
 	{"two blockers make the mate", "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/3BbB1K b - - 0 1", true, false},
+	// A second white light-squared bishop, but on Black's side of the wall (b7): it can never
+	// come down (the fourth rank's light squares are White's pawns), so only one white man can
+	// ever fill the king's light neighbours on ranks 1-3, and Black still cannot mate. White
+	// cannot either: its bishop checks the black king only on light squares, whose dark
+	// neighbours nothing of White's covers and Black's only man, walled in below, never fills.
+	{"the second blocker is walled away", "7k/1B6/8/p1p1p1p1/P1P1P1P1/8/8/4bB1K b - - 0 1", true, true},
 	// No locked pawns at all: the start position, and a queen against a bare king. A bare king
 	// has no man to check with, so that side is "no"; the queen's side mates.
 	{"start position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, false},
