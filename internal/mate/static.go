@@ -21,7 +21,8 @@ import (
 //     square inside the reach (the induction hypothesis) and be one of the moves the check has
 //     ruled out.
 //  2. staticNo then asks whether the loser's king can ever stand, in check, on a square all of
-//     whose neighbours are closed to it. A checkmate needs exactly that, so if no such square
+//     whose neighbours are closed to it, the ones the winner does not cover each by a man of
+//     the loser's own that can get there. A checkmate needs exactly that, so if no such square
 //     exists within the reach, the side can never mate.
 //
 // Every approximation is in the safe direction: squares are added to a reach, never removed,
@@ -72,7 +73,7 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 }
 
 // stillLocked returns the pawns of colour c in locked that pass the tests of lockedPawns
-// against the enemy's reach them.
+// against the enemy's reach, them.
 func stillLocked(p *board.Position, c board.Color, locked uint64, them *reach) uint64 {
 	e := c.Other()
 	ours := locked & p.ByColor(c)
@@ -116,9 +117,8 @@ func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 }
 
 // reachOf returns colour c's reach while the pawns of locked stay in place and the enemy's men
-// never stand outside enemy. Locked pawns are
-// the only obstacles: every other man may move away or be captured, so each flood runs over
-// all squares but theirs (a man can never enter a locked pawn's square: its own colour's is
+// never stand outside enemy. Locked pawns are the only obstacles: every other man may move
+// away or be captured, so each flood runs over all squares but theirs (a man can never enter a locked pawn's square: its own colour's is
 // occupied for ever, and the enemy's would be a capture that lockedPawns rules out).
 //
 //   - Pawns go forward, straight (over any square the flood may enter: a man in the way may
@@ -128,8 +128,9 @@ func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 //     square a slide would, since the squares a slide crosses are empty, so not locked. A
 //     bishop's diagonal steps keep it on its colour.
 //   - The king steps, and never onto a square an enemy locked pawn attacks (that would be
-//     moving into check; the pawn stays). Castling moves king and rook along the back rank
-//     over empty squares the king may cross, so the steps already cover it.
+//     moving into check; the pawn stays). Castling, Chess960's too, moves king and rook along
+//     the back rank, which holds no pawn, the king only over squares no enemy attacks, so the
+//     steps already cover it.
 //
 // A man's attacks from a square are the squares a step past the reach: a slide stops at the
 // first occupied square, and every square it crosses is itself in the reach.
