@@ -60,8 +60,7 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 	var from [2]uint64
 	for locked != 0 {
 		r = reaches(p, locked, ep, from)
-		next := stillLocked(p, board.White, locked, &r[board.Black]) |
-			stillLocked(p, board.Black, locked, &r[board.White])
+		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
 		if next == locked {
 			return locked, r
 		}
@@ -73,15 +72,16 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 }
 
 // stillLocked returns the pawns of colour c in locked that pass the tests of lockedPawns
-// against the enemy's reach, them.
-func stillLocked(p *board.Position, c board.Color, locked uint64, them *reach) uint64 {
+// against the reaches r.
+func stillLocked(p *board.Position, c board.Color, locked uint64, r *[2]reach) uint64 {
 	e := c.Other()
+	them := &r[e]
 	ours := locked & p.ByColor(c)
 	enemyMen := them.occupy | locked&p.ByColor(e)
-	ours &= pawnPushes(e, locked)                                  // the square in front holds a locked pawn
-	ours &^= pawnCaptures(e, enemyMen)                             // no enemy can stand on a capture square
-	ours &^= them.hits                                             // no enemy man can attack it
-	ours &^= them.kingHits &^ pawnCaptures(c, locked&p.ByColor(c)) // nor the king, unguarded
+	ours &= pawnPushes(e, locked)           // the square in front holds a locked pawn
+	ours &^= pawnCaptures(e, enemyMen)      // no enemy can stand on a capture square
+	ours &^= them.hits                      // no enemy man can attack it
+	ours &^= them.kingHits &^ r[c].pawnHits // nor the king, unguarded
 	return ours
 }
 
