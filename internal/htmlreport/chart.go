@@ -54,6 +54,10 @@ func (c *chart) render() error {
 	opt.SeriesList[0].Label.ValueFormatter = formatValue
 	opt.ValueFormatter = formatValue
 	opt.ValueAxis[0].Min = charts.Ptr(0.0) // bars start at 0, also when there is only one
+	if top := slices.Max(values); top < 10 && !slices.ContainsFunc(values, func(v float64) bool { return v != float64(int64(v)) }) {
+		opt.ValueAxis[0].Max = charts.Ptr(top + 1) // small counts: whole ticks 0, 1, …, not 0.50, 1.50
+		opt.ValueAxis[0].LabelCount = int(top) + 2
+	}
 	p := charts.NewPainter(charts.PainterOptions{
 		OutputFormat: charts.ChartOutputSVG,
 		Width:        chartWidth,

@@ -130,7 +130,7 @@ func heads(category string, known bool) ([]string, string) {
 // by rule and edition.
 func (a *Aggregate) lostChart() chart {
 	c := chart{
-		ID: "missed-then-lost", Title: "Claims missed by the player who then lost",
+		ID: "missed-then-lost", Title: "Missed claims whose claimant then lost, by rule and edition",
 		Head: []string{"rule (edition)", "missed", "then lost", "share"},
 		Note: "Bars: missed claims whose claimant lost the game (claimant_outcome = loss).",
 	}
@@ -150,9 +150,9 @@ func (a *Aggregate) lostChart() chart {
 // endingChart returns the unapplied automatic endings by edition and rule.
 func (a *Aggregate) endingChart() chart {
 	c := chart{
-		ID: "unapplied-endings", Title: "Automatic endings not applied, by edition",
-		Head: []string{"rule (edition)", "reached", "not applied", "result differs", "not applied per 1,000 games"},
-		Note: "Bars: endings reached on the board (fivefold, 75 moves, lichess's 50 moves, dead position) after which the game went on or was scored otherwise.",
+		ID: "unapplied-endings", Title: "Endings not applied, by rule and edition",
+		Head: []string{"rule (edition)", "reached", "not applied", "result differs", "per 1,000 games"},
+		Note: "Bars: endings reached on the board (fivefold, 75 moves, lichess's 50 moves, dead position) after which the game went on or was scored otherwise; the rate is of those, per 1,000 games of the edition.",
 	}
 	c.Rows = a.ruleRows(a.endings, endingRules, func(t *endingTally) (int64, []string) {
 		return t.missed, []string{count(t.rows), count(t.missed), count(t.differs)}
@@ -164,7 +164,7 @@ func (a *Aggregate) endingChart() chart {
 // edition and rule.
 func (a *Aggregate) unwinnableChart() chart {
 	c := chart{
-		ID: "unwinnable", Title: "Unwinnable timeouts and resignations, early agreements",
+		ID: "unwinnable", Title: "Unwinnable losses and early agreements, by rule and edition",
 		Head: []string{"rule (edition)", "findings", "result differs", "per 1,000 games"},
 		Note: "Bars: games lost on time or by resignation to a side that could not checkmate, and draws agreed too early (rules.md 7.3, 8).",
 	}
