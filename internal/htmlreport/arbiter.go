@@ -12,7 +12,7 @@ import (
 // MaxArbiterEntries bounds the games the arbiter's section lists, over all
 // events, so that a page built from a corrupt archive stays small and quick
 // to open; the page says how many more the findings hold.
-const MaxArbiterEntries = 1000
+const MaxArbiterEntries = 300
 
 // eventKey identifies an event's section: its Event and Site tags. A lichess
 // game's Site is the game's own address, so games with a game id are grouped
@@ -25,7 +25,7 @@ type event struct {
 	eventKey
 	first, last string // the earliest and latest fully known Date tags of its games
 	entries     []*entry
-	omitted     int64 // entries beyond MaxArbiterEntries
+	omitted     int64 // its entries beyond MaxArbiterEntries
 }
 
 // verdict is one edition's reading of an entry's position.
@@ -56,7 +56,7 @@ type arbiter struct {
 	last    *entry // the latest entry, to which the same finding under another edition is added
 	entries int    // entries kept
 	limit   int    // entries kept at most
-	omitted int64  // entries not kept
+	omitted int64  // entries not kept, in these events or in events not shown
 }
 
 // keyOf returns the section a finding's game belongs to.
@@ -80,18 +80,21 @@ func (ar *arbiter) add(f *report.Finding) {
 	}
 	k := keyOf(f)
 	ev, ok := ar.byKey[k]
+	if ar.entries >= ar.limit { // no new entry, and no new section: memory stays bounded
+		ar.last = nil
+		ar.omitted++
+		if ok {
+			ev.omitted++
+			ev.addDate(f.Date)
+		}
+		return
+	}
 	if !ok {
 		k = eventKey{strings.Clone(k.event), strings.Clone(k.site)}
 		ev = &event{eventKey: k}
 		ar.byKey[k] = ev
 	}
 	ev.addDate(f.Date)
-	if ar.entries >= ar.limit {
-		ar.last = nil
-		ev.omitted++
-		ar.omitted++
-		return
-	}
 	e := &entry{
 		source: strings.Clone(f.Source), gameIndex: f.GameIndex,
 		gameID: strings.Clone(f.GameID), site: strings.Clone(f.Site),

@@ -73,14 +73,15 @@ func boardSVG(fen string) (template.HTML, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="board diagram">`,
 		boardSize, boardSize, boardSize, boardSize)
+	// The light squares are the background, the dark ones one path: a page
+	// lists up to MaxArbiterEntries diagrams, so each is kept small.
+	fmt.Fprintf(&b, `<rect x="%d" y="0" width="%d" height="%d" fill="#f0d9b5"/><path fill="#b58863" d="`, boardEdge, 8*squareSize, 8*squareSize)
 	for s := 0; s < 64; s++ {
-		x, y := boardEdge+(s%8)*squareSize, (7-s/8)*squareSize
-		fill := "#f0d9b5"
 		if (s%8+s/8)%2 == 0 { // a1 is dark
-			fill = "#b58863"
+			fmt.Fprintf(&b, "M%d %dh%dv%dh-%dz", boardEdge+(s%8)*squareSize, (7-s/8)*squareSize, squareSize, squareSize, squareSize)
 		}
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, x, y, squareSize, squareSize, fill)
 	}
+	b.WriteString(`"/>`)
 	for s, c := range p {
 		if c == 0 {
 			continue

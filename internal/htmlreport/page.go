@@ -27,6 +27,7 @@ type pageData struct {
 	Events     []eventView
 	Shown      int   // arbiter entries listed
 	Omitted    int64 // arbiter entries beyond MaxArbiterEntries
+	Limit      int   // MaxArbiterEntries, as the aggregate applied it
 }
 
 // eventView is one event's section of the arbiter's part.
@@ -65,7 +66,7 @@ func (a *Aggregate) pageData(version string) (*pageData, error) {
 	d := &pageData{
 		Version: version, Inputs: a.inputs, Findings: a.findings,
 		Claims: a.claimCharts(), Lost: a.lostChart(), Endings: a.endingChart(), Unwinnable: a.unwinnableChart(),
-		Omitted: a.arbiter.omitted, Shown: a.arbiter.entries,
+		Omitted: a.arbiter.omitted, Shown: a.arbiter.entries, Limit: a.arbiter.limit,
 	}
 	switch {
 	case a.gamesByRows:
