@@ -88,7 +88,8 @@ type endingTally struct {
 // entries, not on the number of rows. Feed it from one goroutine.
 type Aggregate struct {
 	findings     int64
-	inputs       []string // the files read, for the page's header
+	inputs       []string // the inputs the findings come from, for the page's header
+	gameInputs   []string // the games files read, for the page's header
 	gamesByRows  bool     // games rows are fed (--games, or a scan): game counts per edition, speed and band
 	gamesByMeta  bool     // game counts per edition and speed came from every findings file's metadata
 	games        map[string]*gameCounts

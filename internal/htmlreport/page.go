@@ -18,6 +18,7 @@ var page = template.Must(template.New("page").Parse(pageSource))
 type pageData struct {
 	Version    string
 	Inputs     []string
+	GameInputs []string
 	Findings   int64
 	GamesNote  string
 	Claims     []chart
@@ -64,7 +65,7 @@ func (a *Aggregate) WriteHTML(w io.Writer, version string) error {
 
 func (a *Aggregate) pageData(version string) (*pageData, error) {
 	d := &pageData{
-		Version: version, Inputs: a.inputs, Findings: a.findings,
+		Version: version, Inputs: a.inputs, GameInputs: a.gameInputs, Findings: a.findings,
 		Claims: a.claimCharts(), Lost: a.lostChart(), Endings: a.endingChart(), Unwinnable: a.unwinnableChart(),
 		Omitted: a.arbiter.omitted, Shown: a.arbiter.entries, Limit: a.arbiter.limit,
 	}

@@ -12,7 +12,7 @@ import (
 func Read(findings, games []string) (*Aggregate, error) {
 	a := NewAggregate(len(games) > 0)
 	a.inputs = append(a.inputs, findings...)
-	a.inputs = append(a.inputs, games...)
+	a.gameInputs = append(a.gameInputs, games...)
 	if len(games) == 0 {
 		if err := a.readSaved(findings); err != nil {
 			return nil, err
