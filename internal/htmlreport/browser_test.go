@@ -145,6 +145,26 @@ func checkFirstBoard(t *testing.T, dom []byte) {
 	}
 }
 
+// TestBrowserEmpty opens the page of no findings: whole, silent, and saying
+// that there is nothing to show.
+func TestBrowserEmpty(t *testing.T) {
+	var page bytes.Buffer
+	if err := NewAggregate(false).WriteHTML(&page, "test"); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "empty.html")
+	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, console := browse(t, path, "--dump-dom")
+	if len(console) > 0 {
+		t.Errorf("console messages:\n%s", strings.Join(console, "\n"))
+	}
+	if !bytes.Contains(dom, []byte(`id="nothing"`)) || !bytes.Contains(dom, []byte("nothing to show")) {
+		t.Errorf("the empty page does not say there is nothing to show:\n%s", dom)
+	}
+}
+
 // TestBrowserConsoleCheck makes sure the console check can fail: the same
 // page with an inline script and a remote image (which the page's content
 // security policy blocks) must log console messages.
