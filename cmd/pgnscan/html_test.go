@@ -154,3 +154,42 @@ func TestHTMLBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLSeveralFindingsFiles checks how report --html adds up the game
+// counts of several Parquet findings files without --games: files of
+// different scans add their games; files whose metadata names the same inputs
+// (parts of one scan's output, here a copy) count them once.
+func TestHTMLSeveralFindingsFiles(t *testing.T) {
+	dir := t.TempDir()
+	sample, cases := filepath.Join(dir, "sample.parquet"), filepath.Join(dir, "cases.parquet")
+	mustScan(t, "scan", "-q", "-o", sample, testdataPath(t, "sample.pgn.zst"))
+	mustScan(t, "scan", "-q", "-o", cases, testdataPath(t, "cases.pgn"))
+	data, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(dir, "sample-part2.parquet")
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sums := func(files ...string) (missed, games int64) {
+		t.Helper()
+		out := filepath.Join(dir, "r.html")
+		if r := pgnscan(t, append([]string{"report", "--html", out}, files...)...); r.code != 0 {
+			t.Fatalf("report --html %v: %+v", files, r)
+		}
+		page, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return columnSums(t, figureOf(string(page), "missed-threefold-fide2017-speed"))
+	}
+	m1, g1 := sums(sample)
+	m2, g2 := sums(cases)
+	if m, g := sums(sample, cases); m != m1+m2 || g != g1+g2 || g2 == 0 {
+		t.Errorf("two scans: %d missed in %d games, want %d in %d", m, g, m1+m2, g1+g2)
+	}
+	if m, g := sums(sample, part); m != 2*m1 || g != g1 {
+		t.Errorf("two parts of one scan: %d missed in %d games, want %d in %d", m, g, 2*m1, g1)
+	}
+}

@@ -1,6 +1,8 @@
 package htmlreport
 
 import (
+	"strings"
+
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
@@ -33,9 +35,11 @@ func Read(findings, games []string) (*Aggregate, error) {
 
 // readSaved takes the game counts per edition and speed class from the
 // findings files' metadata when every file records them; otherwise game
-// counts stay unknown.
+// counts stay unknown. Files whose metadata names the same inputs (parts of
+// one scan's output) count those games once.
 func (a *Aggregate) readSaved(findings []string) error {
 	var saved []*report.Summary
+	seen := map[string]bool{}
 	for _, path := range findings {
 		s, err := report.ReadGameCounts(path)
 		if err != nil {
@@ -44,7 +48,14 @@ func (a *Aggregate) readSaved(findings []string) error {
 		if s == nil {
 			return nil
 		}
-		saved = append(saved, s)
+		var names []string
+		for _, in := range s.Inputs() {
+			names = append(names, in.Name)
+		}
+		if key := strings.Join(names, "\x00"); !seen[key] {
+			seen[key] = true
+			saved = append(saved, s)
+		}
 	}
 	for _, s := range saved {
 		a.addSaved(s)
