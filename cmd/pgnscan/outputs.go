@@ -27,6 +27,9 @@ func outputsOf(o scanOptions) []outputPath {
 	if o.summary != "" {
 		out = append(out, outputPath{"--summary", o.summary})
 	}
+	if o.html != "" {
+		out = append(out, outputPath{"--html", o.html})
+	}
 	return out
 }
 
@@ -42,7 +45,11 @@ func checkOutputs(o scanOptions, srcs []scan.Source) error {
 		if p.path == "" {
 			return fmt.Errorf("%s: empty path (name a file, or - for standard output)", p.flag)
 		}
-		if p.flag != "--summary" {
+		if p.flag == "--html" {
+			if err := checkHTMLOutput(p.path); err != nil {
+				return err
+			}
+		} else if p.flag != "--summary" {
 			if _, err := report.FormatOf(p.path); err != nil {
 				return fmt.Errorf("%s: %w", p.flag, err)
 			}

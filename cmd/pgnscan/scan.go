@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pgnscan/pgnscan/internal/htmlreport"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
@@ -29,6 +30,7 @@ type scanOptions struct {
 	summary      string
 	quiet        bool
 	cpuprofile   string
+	html         string
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -71,6 +73,7 @@ outputs hold every game read so far, and the summary says how far the scan got).
 	f.StringVar(&o.progress, "progress", "auto", "progress bar on standard error: auto (only on a terminal), always or never")
 	f.StringVar(&o.summary, "summary", "", "where the summary goes: a file, or - for standard output (default: standard error)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary, no progress")
+	f.StringVar(&o.html, "html", "", "also write an HTML report of the findings to this file (see pgnscan report --html)")
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
 	return cmd
@@ -137,6 +140,12 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if showProgress {
 		cfg.Progress = scan.NewProgress(stderr)
 	}
+	var page *htmlreport.Aggregate
+	if o.html != "" {
+		page = htmlreport.NewAggregate(true) // fed every games row: rates by speed and Elo band
+		page.SetInputs(args...)
+		out.Tap, cfg.FullGames = page, true
+	}
 	if o.cpuprofile != "" {
 		stopProfile, err := startCPUProfile(o.cpuprofile)
 		if err != nil {
@@ -157,6 +166,11 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	}
 	if err := out.Close(); err != nil && !givenUp(err) {
 		return err
+	}
+	if page != nil {
+		if err := writeHTMLFile(o.html, page); err != nil {
+			return err
+		}
 	}
 	if !o.quiet {
 		if err := printSummary(out.Summary, o.summary, stdout, stderr); err != nil && !givenUp(err) {

@@ -10,11 +10,23 @@ type Outputs struct {
 	Games    *Writer[Game]
 	Errors   *Writer[Error]
 	Summary  *Summary
+	Tap      Tap // also receives every findings and games row when set (e.g. the HTML report)
+}
+
+// Tap is a further consumer of the rows a scan writes, fed from the same calls
+// as the files and the summary. Its methods must not keep the rows or their
+// strings, which are reused after the call.
+type Tap interface {
+	AddFinding(*Finding)
+	AddGame(*Game)
 }
 
 // AddFinding counts f in the summary and writes it to the findings table.
 func (o *Outputs) AddFinding(f *Finding) error {
 	o.Summary.AddFinding(f)
+	if o.Tap != nil {
+		o.Tap.AddFinding(f)
+	}
 	if o.Findings == nil {
 		return nil
 	}
@@ -27,6 +39,9 @@ func (o *Outputs) AddFinding(f *Finding) error {
 func (o *Outputs) AddGame(g *Game) error {
 	g = clipGame(g)
 	o.Summary.AddGame(g)
+	if o.Tap != nil {
+		o.Tap.AddGame(g)
+	}
 	if o.Games == nil {
 		return nil
 	}

@@ -72,14 +72,10 @@ func ReadSummary(path string) (*Summary, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	defer rdr.Close()
-	kv := rdr.MetaData().KeyValueMetadata()
-	if t := kv.FindValue(MetaTable); t != nil && *t != "findings" {
-		return nil, fmt.Errorf("%s: %w: it holds the %s table", path, ErrNotFindings, *t)
-	}
-	if js := kv.FindValue(MetaSummary); js != nil {
-		if s, err = summaryFromMetadata(*js); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
+	if saved, err := savedSummaryOf(path, rdr); err != nil {
+		return nil, err
+	} else if saved != nil {
+		s = saved
 	}
 	if err := readParquet(path, rdr, add); err != nil {
 		return nil, err

@@ -1,0 +1,18 @@
+// Package htmlreport turns findings (and, for rates, games) rows into one
+// self-contained HTML page for people: a researcher's section of charts (missed
+// draw claims per 1,000 games by speed class and by Elo band, claims missed by
+// the player who then lost, unapplied automatic endings, unwinnable losses and
+// early agreements) and an arbiter's section per event listing the games whose
+// recorded result the board contradicts, each with a board diagram and a link.
+//
+// Rows are aggregated as they stream in ([Aggregate], a report.Tap), so memory
+// stays flat however many rows a month of findings holds; only the tallies and
+// a bounded number of arbiter entries are kept, and the page is rendered from
+// them ([Aggregate.WriteHTML]). The page needs no network: charts are inline
+// SVG drawn by github.com/go-analyze/charts, diagrams inline SVG drawn here from
+// the FEN's placement field, styles inline, no script.
+//
+// The package knows the contract's rule, kind and edition names as strings,
+// and reads only the placement field of a FEN; it imports report and nothing
+// else of pgnscan.
+package htmlreport
