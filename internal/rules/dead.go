@@ -16,7 +16,7 @@ import (
 // position is stored. That is the one part of a Judge's memory that grows with the game's
 // length; the window (window.go) is bounded by the positions since the last irreversible move.
 type gameEnd struct {
-	decider *mate.Decider // one per Judge: not safe for concurrent use
+	decider decider // one per Judge (a *mate.Decider is not safe for concurrent use)
 
 	start board.Position // P0
 	moves []board.Move   // the moves played from P0, in order
@@ -32,6 +32,12 @@ type gameEnd struct {
 	canMateProof      [2]mate.Proof
 
 	choices []Choice // the game's choices, kept for the replay
+}
+
+// decider is what the Judge asks of a *mate.Decider; tests give hand-labelled answers.
+type decider interface {
+	CanMate(p *board.Position, side board.Color) mate.Result
+	Dead(p *board.Position) (bool, mate.Proof)
 }
 
 // beginEnd resets the end-of-game state for a new game from start. A replay keeps the moves,

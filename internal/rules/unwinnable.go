@@ -89,11 +89,42 @@ func (j *Judge) finalFinding(v *Verdict, e *edState, rule Rule, kind Kind, artic
 		Edition: e.Edition, Source: e.Source,
 		Rule: rule, Article: article, Kind: kind,
 		Ply: j.ply, MoveNumber: j.pos.FullmoveNumber(), Side: side,
-		Repetitions: j.count, HalfmoveClock: j.hmc, FEN: j.fen(s),
+		Repetitions: j.finalCount(), HalfmoveClock: j.pos.HalfmoveClock(), FEN: j.fen(s),
 		Opportunities:   1,
 		ClaimantOutcome: j.result.OutcomeFor(side),
 	}
 	return f
+}
+
+// finalCount returns count(Pn). The window keeps it while some edition's game goes on; once
+// every edition's game has ended before Pn, Play no longer counts (nothing after an end is
+// judged), and the rare row at Pn recounts by replaying the game from P0, comparing exact
+// identities of the positions since the last irreversible move.
+func (j *Judge) finalCount() int {
+	if j.live > 0 || j.ply == 0 {
+		return j.count
+	}
+	for i := range j.eds {
+		if e := &j.eds[i]; e.endPly == j.ply {
+			return j.count // counted at Pn, which ended that edition
+		}
+	}
+	want := j.pos.Identity()
+	p := j.start
+	count := 0
+	if p.Identity() == want {
+		count = 1
+	}
+	for _, m := range j.moves {
+		if p.IsIrreversible(m) {
+			count = 0
+		}
+		p.Play(m)
+		if p.Identity() == want {
+			count++
+		}
+	}
+	return count
 }
 
 // lichessCannotWin is lichess's material rule for timeouts (rules.md 7.3, scalachess): the
