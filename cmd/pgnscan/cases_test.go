@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
@@ -18,11 +20,11 @@ import (
 // a scan of testdata/sample.pgn.zst writes (the cases are its first games).
 
 // allEditions are the editions every case is judged under in the checks, each by flag.
-var allEditions = []string{"fide2009", "fide2014", "fide2017", "lichess"}
+var allEditions = []string{"fide2009", "fide2014", "fide2017", "fide2023", "lichess"}
 
 // editionSuffix is the suffix of the Expect and End tags that override the plain tag for an
 // edition.
-var editionSuffix = map[string]string{"fide2009": "2009", "fide2014": "2014", "fide2017": "2017", "lichess": "Lichess"}
+var editionSuffix = map[string]string{"fide2009": "2009", "fide2014": "2014", "fide2017": "2017", "fide2023": "2023", "lichess": "Lichess"}
 
 // caseGame is one game of cases.pgn and its expectation tags.
 type caseGame struct {
@@ -190,14 +192,29 @@ func checkFinding(spec findingSpec, r *report.Finding) []string {
 			want(k, fmtClock(r.BlackClock), v)
 		case "eval":
 			want(k, r.Eval, v)
+		case "proof":
+			want(k, r.Proof, v)
 		default:
 			bad = append(bad, fmt.Sprintf("unknown key %q in the expectation", k))
 		}
 	}
 	// Every automatic ending mandates a draw (rules.md 4.1); claims mandate nothing.
+	// unwinnable losses mandate a draw too (rules.md 7.3); an early agreement mandates nothing
+	// (rules.md 8). proof is set exactly for dead_position and unwinnable_* rows.
 	switch r.Rule {
-	case "fivefold", "seventyfive_move", "dead_position":
+	case "dead_position", "unwinnable_timeout", "unwinnable_resignation":
+		if r.Proof != "material" && r.Proof != "search" {
+			bad = append(bad, fmt.Sprintf("proof = %q, want material or search", r.Proof))
+		}
+	default:
+		want("proof", r.Proof, "")
+	}
+	switch r.Rule {
+	case "fivefold", "seventyfive_move", "dead_position", "unwinnable_timeout", "unwinnable_resignation":
 		want("mandated_result", r.MandatedResult, "1/2-1/2")
+	case "early_agreement":
+		want("mandated_result", r.MandatedResult, "")
+		want("result_differs", strconv.FormatBool(r.ResultDiffers), "true")
 	case "fifty_move":
 		if r.Kind == "automatic" {
 			want("mandated_result", r.MandatedResult, "1/2-1/2")
@@ -251,6 +268,12 @@ func checkGameRow(spec map[string]string, g *report.Game) []string {
 			want(k, strconv.Itoa(int(g.MaxRepetitions)), v)
 		case "maxhmc":
 			want(k, strconv.Itoa(int(g.MaxHalfmoveClock)), v)
+		case "ended":
+			want(k, g.EndedBy, v)
+		case "wcm":
+			want(k, g.WhiteCanMate, v)
+		case "bcm":
+			want(k, g.BlackCanMate, v)
 		default:
 			bad = append(bad, fmt.Sprintf("unknown key %q in the expectation", k))
 		}
@@ -281,6 +304,8 @@ func wantArticle(edition, rule, kind string) string {
 			return pick("9.2a", "9.2b")
 		case "fifty_move":
 			return pick("9.3a", "9.3b")
+		case "unwinnable_timeout":
+			return "6.9"
 		case "dead_position":
 			if edition == "fide2009" {
 				return "9.6"
@@ -291,8 +316,12 @@ func wantArticle(edition, rule, kind string) string {
 		case "seventyfive_move":
 			return "9.6b"
 		}
-	case "fide2017":
+	case "fide2017", "fide2023":
 		switch rule {
+		case "unwinnable_timeout":
+			return "6.9"
+		case "unwinnable_resignation":
+			return "5.1.2"
 		case "threefold":
 			return pick("9.2.1.1", "9.2.1.2")
 		case "fifty_move":
@@ -371,10 +400,17 @@ func checkCases(t *testing.T, cases []caseGame, s sampleScan) {
 	findings := byGame(s.findings, func(r *report.Finding) int64 { return r.GameIndex })
 	games := byGame(s.games, func(r *report.Game) int64 { return r.GameIndex })
 	errs := byGame(s.errors, func(r *report.Error) int64 { return r.GameIndex })
-	checked := 0
+	checked, waiting := 0, 0
+	ready := deciderReady(t)
 	for i := range cases {
 		c := &cases[i]
 		idx := int64(c.index)
+		if c.tags["Decider"] == "needed" && !ready {
+			// Its rows need the decider's search (issue 13); internal/rules checks the case
+			// with hand-labelled answers meanwhile (TestTestdataCases).
+			waiting++
+			continue
+		}
 		judged := true
 		if spec, ok := c.tags["ExpectError"]; ok {
 			checkErrorRow(t, c, spec, errs[idx], &judged)
@@ -432,6 +468,33 @@ func checkCases(t *testing.T, cases []caseGame, s sampleScan) {
 	if checked == 0 {
 		t.Fatal("no case was checked")
 	}
+	if waiting > 0 {
+		t.Logf("%d cases marked [Decider \"needed\"] not checked end to end: the decider does not yet prove their positions", waiting)
+	}
+}
+
+// deciderReady reports whether the decider proves what the [Decider "needed"] cases need:
+// the wall of rules.md 6 is dead, and a lone king cannot mate.
+func deciderReady(t testing.TB) bool {
+	t.Helper()
+	d := mate.NewDecider(0)
+	for _, c := range []struct {
+		fen  string
+		side board.Color
+	}{
+		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", board.White},
+		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", board.Black},
+		{"4k3/8/8/8/8/8/q7/4K3 w - - 0 1", board.White},
+	} {
+		p, err := board.FromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.CanMate(&p, c.side).Answer != mate.No {
+			return false
+		}
+	}
+	return true
 }
 
 func keys[V any](m map[string]V) []string {
@@ -514,9 +577,13 @@ func TestCasesAuto(t *testing.T) {
 	findings := byGame(s.findings, func(r *report.Finding) int64 { return r.GameIndex })
 	games := byGame(s.games, func(r *report.Game) int64 { return r.GameIndex })
 	stated := 0
+	ready := deciderReady(t)
 	for i := range cases {
 		c := &cases[i]
 		gs := games[int64(c.index)]
+		if c.tags["Decider"] == "needed" && !ready {
+			continue // as in checkCases
+		}
 		if spec, ok := c.tags["ExpectError"]; ok && strings.Contains(spec, "judged=false") {
 			if len(gs) != 0 {
 				t.Errorf("%s: never judged, but has games rows", c.name())
