@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -646,4 +647,63 @@ func TestFivefold2014Any(t *testing.T) {
 		}
 	}
 	checkFindings(t, c.name()+", fide2014 any order", want, got)
+}
+
+// TestNoAgreementBefore: --no-agreement-before 11 adds the competition rule of 9.1a / 9.1.1
+// in every FIDE edition (rules.md 8): case 46, a draw agreed after ten moves by each player
+// (n = 20 < 22), and case 45, agreed after one half-move, become early_agreement rows, worked
+// by hand: kind agreement, at Pn, side to move there, result_differs true, mandated_result
+// empty. Under fide2023, case 45 is 5.2.3 (the Laws' own rule comes first); lichess has no
+// such rule. With 10 (n = 20 is not < 20) case 46 stands.
+func TestNoAgreementBefore(t *testing.T) {
+	cases := loadCases(t)
+	c45, c46 := &cases[44], &cases[45]
+	if !strings.HasPrefix(c45.tags["Event"], "case 45:") || !strings.HasPrefix(c46.tags["Event"], "case 46:") {
+		t.Fatalf("games 44, 45 are %q, %q", c45.tags["Event"], c46.tags["Event"])
+	}
+	want := map[string]map[int64]string{ // edition -> game index -> article (ply, side)
+		"fide2009": {44: "9.1a 1 black", 45: "9.1a 20 white"},
+		"fide2014": {44: "9.1a 1 black", 45: "9.1a 20 white"},
+		"fide2017": {44: "9.1.1 1 black", 45: "9.1.1 20 white"},
+		"fide2023": {44: "5.2.3 1 black", 45: "9.1.1 20 white"},
+		"lichess":  {},
+	}
+	for _, n := range []string{"11", "10"} {
+		s := scanSample(t, t.TempDir(), ".csv", "--edition", strings.Join(allEditions, ","), "--no-agreement-before", n)
+		got := map[string]map[int64]string{}
+		for _, ed := range allEditions {
+			got[ed] = map[int64]string{}
+		}
+		for i := range s.findings {
+			f := &s.findings[i]
+			if f.Rule != "early_agreement" {
+				continue
+			}
+			// Every row, in the cases and in the corpus games of the sample alike: a draw
+			// with fewer than N moves by each player (n < 2N; 5.2.3: n < 2).
+			limit, _ := strconv.Atoi(n)
+			if f.Article == "5.2.3" {
+				limit = 1
+			}
+			if f.Kind != "agreement" || !f.ResultDiffers || f.MandatedResult != "" || f.Proof != "" || f.PliesAfter != 0 ||
+				f.ClaimantOutcome != "draw" || f.Result != "1/2-1/2" || int(f.Ply) >= 2*limit {
+				t.Errorf("--no-agreement-before %s: game %d %s: %+v", n, f.GameIndex, f.Edition, *f)
+			}
+			if f.GameIndex == 44 || f.GameIndex == 45 {
+				got[f.Edition][f.GameIndex] = fmt.Sprintf("%s %d %s", f.Article, f.Ply, f.Side)
+			}
+		}
+		for _, ed := range allEditions {
+			w := maps.Clone(want[ed])
+			if n == "10" {
+				delete(w, 45)
+			}
+			if !maps.Equal(got[ed], w) {
+				t.Errorf("--no-agreement-before %s, %s: early agreements %v, want %v", n, ed, got[ed], w)
+			}
+		}
+	}
+	if r := pgnscan(t, "scan", "--no-agreement-before", "-1", testdataPath(t, "sample.pgn.zst")); r.code != exitUsage {
+		t.Errorf("--no-agreement-before -1: exit %d, want %d", r.code, exitUsage)
+	}
 }

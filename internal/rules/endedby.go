@@ -45,12 +45,15 @@ var tagPhrases = []phrase{
 // commentPhrases are FICS's closing comments ("{Black forfeits on time}", "{White resigns}",
 // "{Black ran out of time and White has no material to mate}", "{Game drawn by mutual
 // agreement}"). They are stricter than tagPhrases: an annotator's last comment may well
-// speak of time trouble.
+// speak of time trouble. FICS's other endings ("{Neither player has mating material}",
+// "{Game drawn by repetition}", "{White checkmated}") are said, but only the board decides
+// them: where the board does not show them at Pn they are unknown, not agreements.
 var commentPhrases = []phrase{
 	{"forfeits on time", StopTime}, {"ran out of time", StopTime},
 	{"resigns", StopResignation},
 	{"forfeits by disconnection", StopAbandoned},
 	{"mutual agreement", StopAgreement},
+	{"mating material", StopOther}, {"drawn by", StopOther}, {"checkmated", StopOther}, {"stalemate", StopOther},
 }
 
 // TerminationOf classifies a game's Termination and TerminationDetails tags and its last
