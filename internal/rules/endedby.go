@@ -26,20 +26,23 @@ const (
 
 // phrase is a way of saying how a game stopped, as a lower-case substring.
 type phrase struct {
-	text string
+	text []byte
 	stop Stop
 }
+
+// say makes a phrase (bytes, so that the search converts nothing per game).
+func say(text string, stop Stop) phrase { return phrase{[]byte(text), stop} }
 
 // tagPhrases are tried in order on the lower-cased text of a tag; the first that occurs
 // decides. "drawn by timeout vs insufficient material" (chess.com) is a draw on time, which
 // rules.md 8 calls time too.
 var tagPhrases = []phrase{
-	{"time forfeit", StopTime}, {"on time", StopTime}, {"out of time", StopTime}, {"timeout", StopTime},
-	{"resign", StopResignation},
-	{"agreement", StopAgreement}, {"agreed", StopAgreement},
-	{"abandon", StopAbandoned}, {"disconnect", StopAbandoned}, {"connection", StopAbandoned},
-	{"rules infraction", StopRulesInfraction}, {"illegal move", StopRulesInfraction},
-	{"unterminated", StopUnterminated},
+	say("time forfeit", StopTime), say("on time", StopTime), say("out of time", StopTime), say("timeout", StopTime),
+	say("resign", StopResignation),
+	say("agreement", StopAgreement), say("agreed", StopAgreement),
+	say("abandon", StopAbandoned), say("disconnect", StopAbandoned), say("connection", StopAbandoned),
+	say("rules infraction", StopRulesInfraction), say("illegal move", StopRulesInfraction),
+	say("unterminated", StopUnterminated),
 }
 
 // commentPhrases are FICS's closing comments ("{Black forfeits on time}", "{White resigns}",
@@ -49,11 +52,11 @@ var tagPhrases = []phrase{
 // "{Game drawn by repetition}", "{White checkmated}") are said, but only the board decides
 // them: where the board does not show them at Pn they are unknown, not agreements.
 var commentPhrases = []phrase{
-	{"forfeits on time", StopTime}, {"ran out of time", StopTime},
-	{"resigns", StopResignation},
-	{"forfeits by disconnection", StopAbandoned},
-	{"mutual agreement", StopAgreement},
-	{"mating material", StopOther}, {"drawn by", StopOther}, {"checkmated", StopOther}, {"stalemate", StopOther},
+	say("forfeits on time", StopTime), say("ran out of time", StopTime),
+	say("resigns", StopResignation),
+	say("forfeits by disconnection", StopAbandoned),
+	say("mutual agreement", StopAgreement),
+	say("mating material", StopOther), say("drawn by", StopOther), say("checkmated", StopOther), say("stalemate", StopOther),
 }
 
 // TerminationOf classifies a game's Termination and TerminationDetails tags and its last
@@ -77,8 +80,8 @@ func TerminationOf(termination, details, lastComment []byte) Stop {
 // says nothing.
 func classify(text []byte, tag bool) Stop {
 	text = bytes.TrimSpace(text)
-	if len(text) == 0 {
-		return StopUnsaid
+	if len(text) == 0 || !tag && text[0] == '[' {
+		return StopUnsaid // nothing, or a comment of commands ([%clk 0:01:00], lichess's last)
 	}
 	var low [128]byte
 	n := copy(low[:], text) // the phrases stand early in the text: 128 bytes are plenty
@@ -92,9 +95,9 @@ func classify(text []byte, tag bool) Stop {
 	if tag {
 		list = tagPhrases
 	}
-	for _, p := range list {
-		if bytes.Contains(l, []byte(p.text)) {
-			return p.stop
+	for i := range list {
+		if bytes.Contains(l, list[i].text) {
+			return list[i].stop
 		}
 	}
 	switch {
