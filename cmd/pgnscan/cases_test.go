@@ -475,7 +475,8 @@ func checkCases(t *testing.T, cases []caseGame, s sampleScan) {
 }
 
 // deciderReady reports whether the decider proves what the [Decider "needed"] cases need:
-// the wall of rules.md 6 is dead, and a lone king cannot mate.
+// the wall of rules.md 6 is dead, a lone king cannot mate, and the other positions the cases
+// 14 and 44 rest on (argued in internal/rules/decider_test.go).
 func deciderReady(t testing.TB) bool {
 	t.Helper()
 	d := mate.NewDecider(0)
@@ -486,6 +487,8 @@ func deciderReady(t testing.TB) bool {
 		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", board.White},
 		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", board.Black},
 		{"4k3/8/8/8/8/8/q7/4K3 w - - 0 1", board.White},
+		{"8/8/8/3k4/8/8/3q4/3K4 w - - 0 60", board.Black}, // case 14: only Kxd2
+		{"7k/8/8/8/8/8/6q1/K1N5 b - - 0 1", board.White},  // case 44: K+N v K+Q
 	} {
 		p, err := board.FromFEN(c.fen)
 		if err != nil {
