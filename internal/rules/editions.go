@@ -186,37 +186,16 @@ var (
 	// fide2023 is fide2017 with two new articles: 5.1.2 (a resignation when the opponent cannot
 	// checkmate by any series of legal moves is a draw) and 5.2.3 (a draw may be agreed only
 	// after both players have made at least one move).
-	fide2023 = Edition{
-		ID:      "fide2023",
-		Aliases: []string{"current"},
-		Name:    "FIDE Laws of Chess 2023",
-		Auto:    true,
-		From:    Date{2023, 1, 1},
-
-		ThreefoldClaim: true,
-		FiftyClaim:     true,
-		Fivefold:       FivefoldAny,
-		SeventyFive:    true,
-		Articles: Articles{
-			ThreefoldIntended:     "9.2.1.1",
-			ThreefoldOnBoard:      "9.2.1.2",
-			FiftyIntended:         "9.3.1",
-			FiftyOnBoard:          "9.3.2",
-			Fivefold:              "9.6.1",
-			SeventyFive:           "9.6.2",
-			Dead:                  "5.2.2",
-			Checkmate:             "5.1.1",
-			Stalemate:             "5.2.1",
-			UnwinnableTimeout:     "6.9",
-			UnwinnableResignation: "5.1.2",
-			EarlyAgreement:        "5.2.3",
-			AgreementFlag:         "9.1.1",
-		},
-		Penalty:      "9.5.3: an incorrect claim adds two minutes to the opponent's remaining time",
-		DeadArticles: "5.2.2",
-		Unwinnable:   unwinnableTime + "; 5.1.2: a resignation when the winner cannot checkmate is a draw",
-		Agreement:    "5.2.3: not before both players have moved; " + agreementFlag("9.1.1"),
-	}
+	fide2023 = func() Edition {
+		e := fide2017
+		e.ID, e.Aliases, e.Name = "fide2023", []string{"current"}, "FIDE Laws of Chess 2023"
+		e.From, e.Until = Date{2023, 1, 1}, Date{}
+		e.Articles.UnwinnableResignation = "5.1.2"
+		e.Articles.EarlyAgreement = "5.2.3"
+		e.Unwinnable = unwinnableTime + "; 5.1.2: a resignation when the winner cannot checkmate is a draw"
+		e.Agreement = "5.2.3: not before both players have moved; " + agreementFlag("9.1.1")
+		return e
+	}()
 	lichess = Edition{
 		ID:   "lichess",
 		Name: "lichess.org house rules (scalachess)",
