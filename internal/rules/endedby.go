@@ -66,19 +66,19 @@ var commentPhrases = []phrase{
 // is a clock reading, which says nothing). lichess's "Normal" counts as said.
 // TerminationOf does not allocate.
 func TerminationOf(termination, details, lastComment []byte) Stop {
-	if s := classify(details, true); s != StopUnsaid {
+	if s := classifyStop(details, true); s != StopUnsaid {
 		return s
 	}
-	if s := classify(termination, true); s != StopUnsaid {
+	if s := classifyStop(termination, true); s != StopUnsaid {
 		return s
 	}
-	return classify(lastComment, false)
+	return classifyStop(lastComment, false)
 }
 
-// classify looks for a phrase in text, case-insensitively. A tag that holds none is
+// classifyStop looks for a phrase in text, case-insensitively. A tag that holds none is
 // StopOther ("Normal" is StopNormal, TCEC's bare "time" StopTime); a comment that holds none
 // says nothing.
-func classify(text []byte, tag bool) Stop {
+func classifyStop(text []byte, tag bool) Stop {
 	text = bytes.TrimSpace(text)
 	if len(text) == 0 || !tag && text[0] == '[' {
 		return StopUnsaid // nothing, or a comment of commands ([%clk 0:01:00], lichess's last)

@@ -377,8 +377,8 @@ func (j *Judge) Finish() *Verdict {
 	if j.done {
 		return &j.v
 	}
+	j.checkDead() // may judge the game again (Begin): before done is set
 	j.done = true
-	j.checkDead()
 	j.close(0)
 	n := j.ply
 	v := &j.v
