@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -37,9 +38,8 @@ type labelled struct {
 var handLabels = map[string][2]mate.Answer{
 	"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b": {mate.No, mate.No},
 	"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w":   {mate.No, mate.No},
-	"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 b":   {mate.No, mate.No},
+	"8/8/4k3/1p1p1p1p/1P1P1P1P/8/5K2/8 b":   {mate.No, mate.No},
 	"8/8/5k2/1p1p1p1p/1P1P1P1P/8/5K2/8 w":   {mate.No, mate.No},
-	"8/8/5k2/1p1p1p1p/1P1P1P1P/8/5K2/8 b":   {mate.No, mate.No},
 	"8/8/6k1/1p1p1p1p/1P1P1P1P/8/6K1/8 w":   {mate.No, mate.No},
 	"8/8/5k2/1p1p1p1p/1P1P1P1P/8/6K1/8 b":   {mate.No, mate.No},
 	"4k3/8/8/8/8/8/q7/4K3 w":                {mate.No, mate.Yes},
@@ -116,6 +116,52 @@ func TestLabelsAreLegal(t *testing.T) {
 		for c := board.White; c <= board.Black; c++ {
 			if got := l.CanMate(&p, c).Answer; got != want[c] {
 				t.Errorf("%s %v: %v, want %v", k, c, got, want[c])
+			}
+		}
+	}
+}
+
+// TestUnknownIsNeverDead: where the decider gives up, nothing is called dead. Case 52's game
+// (a wall closed at ply 2) judged with the wall at ply 2 labelled unknown and the later
+// positions dead: the first proved dead position, ply 3, is reported, never an earlier one;
+// with every position unknown, no row at all, and the columns say unknown.
+func TestUnknownIsNeverDead(t *testing.T) {
+	start, err := board.FromFEN("8/7p/4k3/1p1p1p2/1P1P1P2/8/4K2P/8 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sans := [][]byte{[]byte("h4"), []byte("h5"), []byte("Kf2"), []byte("Kf6"), []byte("Kg2"), []byte("Kg6")}
+	choices := mustSelection(t, "fide2017", "", "").Choose(nil, Date{}, Date{}, Date{})
+	unknown := [2]mate.Answer{mate.Unknown, mate.Unknown}
+	for _, c := range []struct {
+		name   string
+		ply2   [2]mate.Answer
+		later  [2]mate.Answer
+		want   string
+		canMat string
+	}{
+		{"ply 2 unknown", unknown, [2]mate.Answer{mate.No, mate.No}, "dead_position@3", "no"},
+		{"all unknown", unknown, unknown, "none", "unknown"},
+	} {
+		table := map[string][2]mate.Answer{}
+		for k := range handLabels {
+			table[k] = c.later // the wall, as it stands at plies 3 to 6
+		}
+		table["8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w"] = c.ply2
+		j := NewJudge()
+		j.decider = &labelled{real: mate.NewDecider(0), table: table}
+		v := judgeSANs(j, start, Draw, choices, sans)
+		s := &v.Games[0]
+		got := "none"
+		if s.EndRule != NoRule {
+			got = s.EndRule.String() + "@" + strconv.Itoa(s.EndPly)
+		}
+		if got != c.want || s.CanMate[board.White].String() != c.canMat {
+			t.Errorf("%s: end %s, white_can_mate %q; want %s, %q", c.name, got, s.CanMate[board.White], c.want, c.canMat)
+		}
+		for _, f := range v.Findings {
+			if f.Rule == DeadPosition && f.Ply < 3 {
+				t.Errorf("%s: a dead position before the first proved one: %+v", c.name, f)
 			}
 		}
 	}
