@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
@@ -18,11 +21,11 @@ import (
 // a scan of testdata/sample.pgn.zst writes (the cases are its first games).
 
 // allEditions are the editions every case is judged under in the checks, each by flag.
-var allEditions = []string{"fide2009", "fide2014", "fide2017", "lichess"}
+var allEditions = []string{"fide2009", "fide2014", "fide2017", "fide2023", "lichess"}
 
 // editionSuffix is the suffix of the Expect and End tags that override the plain tag for an
 // edition.
-var editionSuffix = map[string]string{"fide2009": "2009", "fide2014": "2014", "fide2017": "2017", "lichess": "Lichess"}
+var editionSuffix = map[string]string{"fide2009": "2009", "fide2014": "2014", "fide2017": "2017", "fide2023": "2023", "lichess": "Lichess"}
 
 // caseGame is one game of cases.pgn and its expectation tags.
 type caseGame struct {
@@ -190,14 +193,29 @@ func checkFinding(spec findingSpec, r *report.Finding) []string {
 			want(k, fmtClock(r.BlackClock), v)
 		case "eval":
 			want(k, r.Eval, v)
+		case "proof":
+			want(k, r.Proof, v)
 		default:
 			bad = append(bad, fmt.Sprintf("unknown key %q in the expectation", k))
 		}
 	}
 	// Every automatic ending mandates a draw (rules.md 4.1); claims mandate nothing.
+	// unwinnable losses mandate a draw too (rules.md 7.3); an early agreement mandates nothing
+	// (rules.md 8). proof is set exactly for dead_position and unwinnable_* rows.
 	switch r.Rule {
-	case "fivefold", "seventyfive_move", "dead_position":
+	case "dead_position", "unwinnable_timeout", "unwinnable_resignation":
+		if r.Proof != "material" && r.Proof != "search" {
+			bad = append(bad, fmt.Sprintf("proof = %q, want material or search", r.Proof))
+		}
+	default:
+		want("proof", r.Proof, "")
+	}
+	switch r.Rule {
+	case "fivefold", "seventyfive_move", "dead_position", "unwinnable_timeout", "unwinnable_resignation":
 		want("mandated_result", r.MandatedResult, "1/2-1/2")
+	case "early_agreement":
+		want("mandated_result", r.MandatedResult, "")
+		want("result_differs", strconv.FormatBool(r.ResultDiffers), "true")
 	case "fifty_move":
 		if r.Kind == "automatic" {
 			want("mandated_result", r.MandatedResult, "1/2-1/2")
@@ -251,6 +269,12 @@ func checkGameRow(spec map[string]string, g *report.Game) []string {
 			want(k, strconv.Itoa(int(g.MaxRepetitions)), v)
 		case "maxhmc":
 			want(k, strconv.Itoa(int(g.MaxHalfmoveClock)), v)
+		case "ended":
+			want(k, g.EndedBy, v)
+		case "wcm":
+			want(k, g.WhiteCanMate, v)
+		case "bcm":
+			want(k, g.BlackCanMate, v)
 		default:
 			bad = append(bad, fmt.Sprintf("unknown key %q in the expectation", k))
 		}
@@ -281,6 +305,8 @@ func wantArticle(edition, rule, kind string) string {
 			return pick("9.2a", "9.2b")
 		case "fifty_move":
 			return pick("9.3a", "9.3b")
+		case "unwinnable_timeout":
+			return "6.9"
 		case "dead_position":
 			if edition == "fide2009" {
 				return "9.6"
@@ -291,8 +317,12 @@ func wantArticle(edition, rule, kind string) string {
 		case "seventyfive_move":
 			return "9.6b"
 		}
-	case "fide2017":
+	case "fide2017", "fide2023":
 		switch rule {
+		case "unwinnable_timeout":
+			return "6.9"
+		case "unwinnable_resignation":
+			return "5.1.2"
 		case "threefold":
 			return pick("9.2.1.1", "9.2.1.2")
 		case "fifty_move":
@@ -371,10 +401,17 @@ func checkCases(t *testing.T, cases []caseGame, s sampleScan) {
 	findings := byGame(s.findings, func(r *report.Finding) int64 { return r.GameIndex })
 	games := byGame(s.games, func(r *report.Game) int64 { return r.GameIndex })
 	errs := byGame(s.errors, func(r *report.Error) int64 { return r.GameIndex })
-	checked := 0
+	checked, waiting := 0, 0
+	ready := deciderReady(t)
 	for i := range cases {
 		c := &cases[i]
 		idx := int64(c.index)
+		if c.tags["Decider"] == "needed" && !ready {
+			// Its rows need the decider's search (issue 13); internal/rules checks the case
+			// with hand-labelled answers meanwhile (TestTestdataCases).
+			waiting++
+			continue
+		}
 		judged := true
 		if spec, ok := c.tags["ExpectError"]; ok {
 			checkErrorRow(t, c, spec, errs[idx], &judged)
@@ -432,6 +469,36 @@ func checkCases(t *testing.T, cases []caseGame, s sampleScan) {
 	if checked == 0 {
 		t.Fatal("no case was checked")
 	}
+	if waiting > 0 {
+		t.Logf("%d cases marked [Decider \"needed\"] not checked end to end: the decider does not yet prove their positions", waiting)
+	}
+}
+
+// deciderReady reports whether the decider proves what the [Decider "needed"] cases need:
+// the wall of rules.md 6 is dead, a lone king cannot mate, and the other positions the cases
+// 14 and 44 rest on (argued in internal/rules/decider_test.go).
+func deciderReady(t testing.TB) bool {
+	t.Helper()
+	d := mate.NewDecider(0)
+	for _, c := range []struct {
+		fen  string
+		side board.Color
+	}{
+		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", board.White},
+		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", board.Black},
+		{"4k3/8/8/8/8/8/q7/4K3 w - - 0 1", board.White},
+		{"8/8/8/3k4/8/8/3q4/3K4 w - - 0 60", board.Black}, // case 14: only Kxd2
+		{"7k/8/8/8/8/8/6q1/K1N5 b - - 0 1", board.White},  // case 44: K+N v K+Q
+	} {
+		p, err := board.FromFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.CanMate(&p, c.side).Answer != mate.No {
+			return false
+		}
+	}
+	return true
 }
 
 func keys[V any](m map[string]V) []string {
@@ -514,9 +581,13 @@ func TestCasesAuto(t *testing.T) {
 	findings := byGame(s.findings, func(r *report.Finding) int64 { return r.GameIndex })
 	games := byGame(s.games, func(r *report.Game) int64 { return r.GameIndex })
 	stated := 0
+	ready := deciderReady(t)
 	for i := range cases {
 		c := &cases[i]
 		gs := games[int64(c.index)]
+		if c.tags["Decider"] == "needed" && !ready {
+			continue // as in checkCases
+		}
 		if spec, ok := c.tags["ExpectError"]; ok && strings.Contains(spec, "judged=false") {
 			if len(gs) != 0 {
 				t.Errorf("%s: never judged, but has games rows", c.name())
@@ -579,4 +650,63 @@ func TestFivefold2014Any(t *testing.T) {
 		}
 	}
 	checkFindings(t, c.name()+", fide2014 any order", want, got)
+}
+
+// TestNoAgreementBefore: --no-agreement-before 11 adds the competition rule of 9.1a / 9.1.1
+// in every FIDE edition (rules.md 8): case 46, a draw agreed after ten moves by each player
+// (n = 20 < 22), and case 45, agreed after one half-move, become early_agreement rows, worked
+// by hand: kind agreement, at Pn, side to move there, result_differs true, mandated_result
+// empty. Under fide2023, case 45 is 5.2.3 (the Laws' own rule comes first); lichess has no
+// such rule. With 10 (n = 20 is not < 20) case 46 stands.
+func TestNoAgreementBefore(t *testing.T) {
+	cases := loadCases(t)
+	c45, c46 := &cases[44], &cases[45]
+	if !strings.HasPrefix(c45.tags["Event"], "case 45:") || !strings.HasPrefix(c46.tags["Event"], "case 46:") {
+		t.Fatalf("games 44, 45 are %q, %q", c45.tags["Event"], c46.tags["Event"])
+	}
+	want := map[string]map[int64]string{ // edition -> game index -> article (ply, side)
+		"fide2009": {44: "9.1a 1 black", 45: "9.1a 20 white"},
+		"fide2014": {44: "9.1a 1 black", 45: "9.1a 20 white"},
+		"fide2017": {44: "9.1.1 1 black", 45: "9.1.1 20 white"},
+		"fide2023": {44: "5.2.3 1 black", 45: "9.1.1 20 white"},
+		"lichess":  {},
+	}
+	for _, n := range []string{"11", "10"} {
+		s := scanSample(t, t.TempDir(), ".csv", "--edition", strings.Join(allEditions, ","), "--no-agreement-before", n)
+		got := map[string]map[int64]string{}
+		for _, ed := range allEditions {
+			got[ed] = map[int64]string{}
+		}
+		for i := range s.findings {
+			f := &s.findings[i]
+			if f.Rule != "early_agreement" {
+				continue
+			}
+			// Every row, in the cases and in the corpus games of the sample alike: a draw
+			// with fewer than N moves by each player (n < 2N; 5.2.3: n < 2).
+			limit, _ := strconv.Atoi(n)
+			if f.Article == "5.2.3" {
+				limit = 1
+			}
+			if f.Kind != "agreement" || !f.ResultDiffers || f.MandatedResult != "" || f.Proof != "" || f.PliesAfter != 0 ||
+				f.ClaimantOutcome != "draw" || f.Result != "1/2-1/2" || int(f.Ply) >= 2*limit {
+				t.Errorf("--no-agreement-before %s: game %d %s: %+v", n, f.GameIndex, f.Edition, *f)
+			}
+			if f.GameIndex == 44 || f.GameIndex == 45 {
+				got[f.Edition][f.GameIndex] = fmt.Sprintf("%s %d %s", f.Article, f.Ply, f.Side)
+			}
+		}
+		for _, ed := range allEditions {
+			w := maps.Clone(want[ed])
+			if n == "10" {
+				delete(w, 45)
+			}
+			if !maps.Equal(got[ed], w) {
+				t.Errorf("--no-agreement-before %s, %s: early agreements %v, want %v", n, ed, got[ed], w)
+			}
+		}
+	}
+	if r := pgnscan(t, "scan", "--no-agreement-before", "-1", testdataPath(t, "sample.pgn.zst")); r.code != exitUsage {
+		t.Errorf("--no-agreement-before -1: exit %d, want %d", r.code, exitUsage)
+	}
 }

@@ -22,6 +22,7 @@ type scanOptions struct {
 	editions     string
 	fallback     string
 	fivefold2014 string
+	noAgreement  int
 	out          string
 	games        string
 	errors       string
@@ -41,14 +42,15 @@ func newScanCmd(stdin io.Reader) *cobra.Command {
 		Long: `Scan replays every game of the inputs and writes one row per finding: draw claims a player
 could have made (threefold repetition, fifty moves) and did not, automatic endings (fivefold
 repetition, 75 moves, dead position) that were not applied, and results that contradict the
-board (a mate scored as a draw, a decisive stalemate).
+board (a mate scored as a draw, a decisive stalemate) or the Laws (a game lost on time or by
+resignation when the winner could not checkmate, a draw agreed too early).
 
 An INPUT is a file, a directory (every PGN archive directly inside it, in name order) or "-"
 for standard input. Compression is recognised from the first bytes: zstd (also multi-frame,
 as lichess publishes), gzip, bzip2, xz, or plain text.
 
 Each game is judged under the rule editions of --edition: fide2009 (alias pre2014), fide2014,
-fide2017 (aliases fide2018, fide2023, current) and lichess. "auto" picks the FIDE edition in
+fide2017 (alias fide2018), fide2023 (alias current) and lichess. "auto" picks the FIDE edition in
 force on the game's date (EventDate, Date, then UTCDate). See "pgnscan editions".
 
 Exit status: 0 the scan finished (games with errors are counted, not fatal); 1 an input could
@@ -63,8 +65,9 @@ outputs hold every game read so far, and the summary says how far the scan got).
 		}),
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.editions, "edition", "auto", "comma-separated editions to judge under: fide2009, fide2014, fide2017, lichess, auto")
-	f.StringVar(&o.fallback, "fallback-edition", "fide2017", "edition auto uses for games without a usable date")
+	f.StringVar(&o.editions, "edition", "auto", "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
+	f.StringVar(&o.fallback, "fallback-edition", "fide2023", "edition auto uses for games without a usable date")
+	f.IntVar(&o.noAgreement, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
 	f.StringVar(&o.fivefold2014, "fivefold-2014", "consecutive", "how fide2014 reads fivefold repetition: consecutive or any")
 	f.StringVarP(&o.out, "out", "o", "findings.parquet", "findings file: .parquet or .csv; - writes CSV to standard output")
 	f.StringVar(&o.games, "games", "", "also write one row per game and edition (.parquet or .csv)")
@@ -90,6 +93,9 @@ const scanMemoryLimit = 180 << 20
 func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	sel, err := rules.NewSelection(o.editions, o.fallback, o.fivefold2014)
 	if err != nil {
+		return usageError{err}
+	}
+	if err := sel.SetNoAgreementBefore(o.noAgreement); err != nil {
 		return usageError{err}
 	}
 	if o.workers < 0 {

@@ -103,6 +103,7 @@ var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return 
 	strCol("rule", func(r *Finding) *string { return &r.Rule }),
 	strCol("article", func(r *Finding) *string { return &r.Article }),
 	strCol("kind", func(r *Finding) *string { return &r.Kind }),
+	strCol("proof", func(r *Finding) *string { return &r.Proof }),
 	i32Col("ply", func(r *Finding) *int32 { return &r.Ply }),
 	i32Col("move_number", func(r *Finding) *int32 { return &r.MoveNumber }),
 	strCol("side", func(r *Finding) *string { return &r.Side }),
@@ -136,6 +137,9 @@ var gameColumns = append(gameInfoColumns(func(r *Game) *GameInfo { return &r.Gam
 	i32Col("max_repetitions", func(r *Game) *int32 { return &r.MaxRepetitions }),
 	i32Col("max_halfmove_clock", func(r *Game) *int32 { return &r.MaxHalfmoveClock }),
 	strCol("final_fen", func(r *Game) *string { return &r.FinalFEN }),
+	strCol("ended_by", func(r *Game) *string { return &r.EndedBy }),
+	strCol("white_can_mate", func(r *Game) *string { return &r.WhiteCanMate }),
+	strCol("black_can_mate", func(r *Game) *string { return &r.BlackCanMate }),
 	strCol("error", func(r *Game) *string { return &r.Error }),
 )
 

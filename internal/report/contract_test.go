@@ -36,7 +36,7 @@ var contractTags = []contractCol{
 var contractFindings = append(append([]contractCol{}, contractTags...),
 	contractCol{"edition", "string", false}, contractCol{"edition_source", "string", false},
 	contractCol{"rule", "string", false}, contractCol{"article", "string", false},
-	contractCol{"kind", "string", false}, contractCol{"ply", "int32", false},
+	contractCol{"kind", "string", false}, contractCol{"proof", "string", false}, contractCol{"ply", "int32", false},
 	contractCol{"move_number", "int32", false}, contractCol{"side", "string", false},
 	contractCol{"move", "string", false}, contractCol{"repetitions", "int32", false},
 	contractCol{"halfmove_clock", "int32", false}, contractCol{"fen", "string", false},
@@ -53,7 +53,9 @@ var contractGames = append(append([]contractCol{}, contractTags...),
 	contractCol{"end_ply", "int32", true}, contractCol{"first_threefold_ply", "int32", true},
 	contractCol{"first_fifty_ply", "int32", true}, contractCol{"final_claims", "string", false},
 	contractCol{"max_repetitions", "int32", false}, contractCol{"max_halfmove_clock", "int32", false},
-	contractCol{"final_fen", "string", false}, contractCol{"error", "string", false},
+	contractCol{"final_fen", "string", false}, contractCol{"ended_by", "string", false},
+	contractCol{"white_can_mate", "string", false}, contractCol{"black_can_mate", "string", false},
+	contractCol{"error", "string", false},
 )
 
 var contractErrors = []contractCol{
@@ -70,7 +72,7 @@ func tagValues(g *GameInfo) []any {
 }
 
 func findingValues(f *Finding) []any {
-	return append(tagValues(&f.GameInfo), f.Edition, f.EditionSource, f.Rule, f.Article, f.Kind, f.Ply,
+	return append(tagValues(&f.GameInfo), f.Edition, f.EditionSource, f.Rule, f.Article, f.Kind, f.Proof, f.Ply,
 		f.MoveNumber, f.Side, f.Move, f.Repetitions, f.HalfmoveClock, f.FEN, f.Opportunities, f.PliesAfter,
 		f.Missed, f.ClaimantOutcome, f.MandatedResult, f.ResultDiffers, nf64(f.WhiteClock), nf64(f.BlackClock), f.Eval)
 }
@@ -78,7 +80,7 @@ func findingValues(f *Finding) []any {
 func gameValues(g *Game) []any {
 	return append(tagValues(&g.GameInfo), g.Edition, g.EditionSource, g.Plies, g.EndRule, ni32(g.EndPly),
 		ni32(g.FirstThreefoldPly), ni32(g.FirstFiftyPly), g.FinalClaims, g.MaxRepetitions, g.MaxHalfmoveClock,
-		g.FinalFEN, g.Error)
+		g.FinalFEN, g.EndedBy, g.WhiteCanMate, g.BlackCanMate, g.Error)
 }
 
 func errorValues(e *Error) []any {

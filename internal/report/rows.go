@@ -47,9 +47,10 @@ type Finding struct {
 	GameInfo
 	Edition         string      // edition: edition id
 	EditionSource   string      // edition_source: flag, date or fallback
-	Rule            string      // rule: threefold, fifty_move, fivefold, seventyfive_move, dead_position, checkmate, stalemate
+	Rule            string      // rule: threefold, ..., stalemate, unwinnable_timeout, unwinnable_resignation, early_agreement
 	Article         string      // article: the article of that edition, e.g. 9.2.1
-	Kind            string      // kind: on_board, move_played, move_available, automatic
+	Kind            string      // kind: on_board, move_played, move_available, automatic, agreement
+	Proof           string      // proof: dead_position and unwinnable_*: material or search; else empty
 	Ply             int32       // ply: the i of Pi where the finding applies
 	MoveNumber      int32       // move_number: fullmove number of Pi
 	Side            string      // side: white or black
@@ -85,6 +86,9 @@ type Game struct {
 	MaxRepetitions    int32     // max_repetitions: over the positions judged
 	MaxHalfmoveClock  int32     // max_halfmove_clock: over the positions judged
 	FinalFEN          string    // final_fen
+	EndedBy           string    // ended_by: how the game stopped under the edition (rules.md 8)
+	WhiteCanMate      string    // white_can_mate: yes, no, unknown at Pn, or empty where no rule asked
+	BlackCanMate      string    // black_can_mate: the same for Black
 	Error             string    // error: empty when the game was read whole
 }
 

@@ -283,10 +283,11 @@ func (s *Summary) Inputs() []InputStats {
 }
 
 // ruleOrder is the contract's order of rules; other rules follow by name.
-var ruleOrder = []string{"threefold", "fifty_move", "fivefold", "seventyfive_move", "dead_position", "checkmate", "stalemate"}
+var ruleOrder = []string{"threefold", "fifty_move", "fivefold", "seventyfive_move", "dead_position", "checkmate", "stalemate",
+	"unwinnable_timeout", "unwinnable_resignation", "early_agreement"}
 
 // editionOrder is the order of the editions of rules.md; others follow by name.
-var editionOrder = []string{"fide2009", "fide2014", "fide2017", "lichess"}
+var editionOrder = []string{"fide2009", "fide2014", "fide2017", "fide2023", "lichess"}
 
 // orderBy sorts names by their place in known, unknown names last by name.
 func orderBy(names []string, known []string) {
@@ -308,7 +309,7 @@ func orderBy(names []string, known []string) {
 }
 
 // Editions returns the tallies of every edition seen, in the order of
-// rules.md (fide2009, fide2014, fide2017, lichess, then others by name).
+// rules.md (fide2009, fide2014, fide2017, fide2023, lichess, then others by name).
 func (s *Summary) Editions() []EditionStats {
 	names := make([]string, 0, len(s.editions))
 	for n := range s.editions {

@@ -323,3 +323,42 @@ func TestReportFromCSV(t *testing.T) {
 	}
 	t.Log("\n" + text)
 }
+
+// TestSummaryNewRulesBySpeed: the rules of rules.md 7.3 and 8 are counted by speed class like
+// the others, after them in the contract's order, and fide2023 after fide2017.
+func TestSummaryNewRulesBySpeed(t *testing.T) {
+	s := NewSummary()
+	add := func(ed, tc, rule string, missed bool) {
+		g := Game{GameInfo: GameInfo{Source: "l.pgn", TimeControl: tc}, Edition: ed, EditionSource: "date"}
+		s.AddGame(&g)
+		f := Finding{GameInfo: g.GameInfo, Edition: ed, Rule: rule, Missed: missed, ResultDiffers: true}
+		s.AddFinding(&f)
+	}
+	add("fide2023", "60+0", "early_agreement", false)
+	add("fide2023", "60+0", "unwinnable_timeout", true)
+	add("fide2023", "180+0", "unwinnable_resignation", true)
+	add("fide2023", "180+0", "threefold", true)
+	add("fide2017", "180+0", "unwinnable_timeout", true)
+	eds := s.Editions()
+	if len(eds) != 2 || eds[0].Edition != "fide2017" || eds[1].Edition != "fide2023" {
+		t.Fatalf("editions %+v", eds)
+	}
+	var order []string
+	for _, r := range eds[1].Rules {
+		order = append(order, r.Rule)
+	}
+	if got := strings.Join(order, " "); got != "threefold unwinnable_timeout unwinnable_resignation early_agreement" {
+		t.Errorf("fide2023 rules in order %q", got)
+	}
+	for _, r := range eds[1].Rules {
+		want := map[string][2]int64{ // bullet, blitz findings
+			"threefold": {0, 1}, "unwinnable_timeout": {1, 0}, "unwinnable_resignation": {0, 1}, "early_agreement": {1, 0},
+		}[r.Rule]
+		if got := [2]int64{r.BySpeed[Bullet].Findings, r.BySpeed[Blitz].Findings}; got != want {
+			t.Errorf("%s: bullet, blitz %v, want %v", r.Rule, got, want)
+		}
+	}
+	if text := s.String(); !strings.Contains(text, "unwinnable_resignation") || !strings.Contains(text, "by speed") {
+		t.Errorf("summary:\n%s", text)
+	}
+}

@@ -121,11 +121,27 @@ type Selection struct {
 	list     []*Edition                 // the --edition list in order; nil stands for auto
 	auto     bool
 	fallback *Edition
+
+	noAgreementBefore int // --no-agreement-before N, 0 when not given
 }
+
+// SetNoAgreementBefore records --no-agreement-before N (rules.md 8): the competition forbade
+// agreed draws before move n, so in every FIDE edition an agreement with fewer than n moves
+// by each player is an early_agreement. 0 means no such rule. Call it before the scan starts.
+func (s *Selection) SetNoAgreementBefore(n int) error {
+	if n < 0 {
+		return &OptionError{Option: "--no-agreement-before", Value: fmt.Sprint(n), Err: ErrBadOption}
+	}
+	s.noAgreementBefore = n
+	return nil
+}
+
+// NoAgreementBefore returns --no-agreement-before N, 0 when not given.
+func (s *Selection) NoAgreementBefore() int { return s.noAgreementBefore }
 
 // NewSelection parses the edition options. list is the --edition value
 // (comma-separated ids or aliases, with "auto" allowed among them; "" means
-// "auto"), fallback the --fallback-edition (""means fide2017), fivefold2014
+// "auto"), fallback the --fallback-edition ("" means fide2023), fivefold2014
 // the --fivefold-2014 reading ("" means consecutive). Errors unwrap to
 // ErrUnknownEdition or ErrBadOption.
 func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
@@ -140,7 +156,7 @@ func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
 	s.edition(fide2014.ID).Fivefold = reading
 
 	if strings.TrimSpace(fallback) == "" {
-		fallback = fide2017.ID
+		fallback = fide2023.ID
 	}
 	if ed := lookup(strings.TrimSpace(fallback)); ed != nil {
 		s.fallback = s.edition(ed.ID)

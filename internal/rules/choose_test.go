@@ -74,9 +74,12 @@ func TestAutoByDate(t *testing.T) {
 		{"", "2017.07.01", "", "fide2017", SourceDate, "first day of the 2017 Laws"},
 		{"", "2017.??.??", "", "fide2014", SourceDate, "earliest = 2017-01-01"},
 		{"", "1851.??.??", "", "fide2009", SourceDate, "1800s games fall under the oldest edition"},
-		{"", "2025.05.01", "", "fide2017", SourceDate, "today"},
-		{"", "????.??.??", "", "fide2017", SourceFallback, "no known year: fallback"},
-		{"", "", "", "fide2017", SourceFallback, "no date tags at all: fallback"},
+		{"", "2022.12.31", "", "fide2017", SourceDate, "last day of the 2017 Laws"},
+		{"", "2023.01.01", "", "fide2023", SourceDate, "first day of the 2023 Laws"},
+		{"", "2023.??.??", "", "fide2023", SourceDate, "earliest = 2023-01-01"},
+		{"", "2025.05.01", "", "fide2023", SourceDate, "today"},
+		{"", "????.??.??", "", "fide2023", SourceFallback, "no known year: fallback"},
+		{"", "", "", "fide2023", SourceFallback, "no date tags at all: fallback"},
 		{"2013.12.30", "2014.07.02", "", "fide2009", SourceDate, "EventDate comes first"},
 		{"????.??.??", "2014.07.02", "", "fide2014", SourceDate, "unknown EventDate: Date"},
 		{"????.??.??", "????.??.??", "2018.01.01", "fide2017", SourceDate, "then UTCDate"},
@@ -118,9 +121,10 @@ func TestChooseLists(t *testing.T) {
 		{"auto,fide2017", "", d2018, "fide2017/date"},
 		{"fide2017,auto", "", d2018, "fide2017/date"},
 		{"fide2017,auto", "", d2010, "fide2017/flag,fide2009/date"},
-		{"current,fide2017,fide2023", "", d2010, "fide2017/flag"}, // aliases collapse
-		{"auto,auto,pre2014", "", Date{}, "fide2017/fallback,fide2009/flag"},
-		{"auto,fide2017", "", Date{}, "fide2017/fallback"},
+		{"current,fide2018,fide2017,fide2023", "", d2010, "fide2023/flag,fide2017/flag"}, // aliases collapse
+		{"auto,auto,pre2014", "", Date{}, "fide2023/fallback,fide2009/flag"},
+		{"auto,fide2023", "", Date{}, "fide2023/fallback"},
+		{"auto,fide2017", "", Date{}, "fide2023/fallback,fide2017/flag"},
 		{" FIDE2014 , Lichess ", "", Date{}, "fide2014/flag,lichess/flag"},
 		{"fide2009,fide2014,fide2017,lichess", "", d2018, "fide2009/flag,fide2014/flag,fide2017/flag,lichess/flag"},
 	}
@@ -209,6 +213,7 @@ func TestEditionData(t *testing.T) {
 		{"fide2009", true, true, NoFivefold, false, false, "9.2a", "9.2b", "9.3a", "9.3b", "", "", "", "9.6"},
 		{"fide2014", true, true, FivefoldConsecutive, true, false, "9.2a", "9.2b", "9.3a", "9.3b", "9.6a", "9.6b", "", "9.7"},
 		{"fide2017", true, true, FivefoldAny, true, false, "9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2", "9.6.1", "9.6.2", "", "5.2.2"},
+		{"fide2023", true, true, FivefoldAny, true, false, "9.2.1.1", "9.2.1.2", "9.3.1", "9.3.2", "9.6.1", "9.6.2", "", "5.2.2"},
 		{"lichess", true, false, FivefoldAny, false, true, "lichess threefold claim", "lichess threefold claim", "", "", "lichess fivefold", "", "lichess 50 moves", "lichess insufficient material"},
 	}
 	eds := Editions()
@@ -236,6 +241,20 @@ func TestEditionData(t *testing.T) {
 		if ed.Article(Threefold, MovePlayed) != ed.Article(Threefold, MoveAvailable) {
 			t.Errorf("%s: both intended-move kinds come from one article", r.id)
 		}
+		// rules.md 2, the last two columns: 6.9 in every FIDE edition, lichess's own rule,
+		// 5.1.2 and 5.2.3 in fide2023 only, the flag's 9.1a / 9.1.1 in every FIDE edition.
+		a := ed.Articles
+		wantSec := map[string][4]string{
+			"fide2009": {"6.9", "", "", "9.1a"}, "fide2014": {"6.9", "", "", "9.1a"},
+			"fide2017": {"6.9", "", "", "9.1.1"}, "fide2023": {"6.9", "5.1.2", "5.2.3", "9.1.1"},
+			"lichess": {"lichess timeout material rule", "", "", ""},
+		}[r.id]
+		if got := [4]string{a.UnwinnableTimeout, a.UnwinnableResignation, a.EarlyAgreement, a.AgreementFlag}; got != wantSec {
+			t.Errorf("%s: articles of 7.3 and 8 = %q, want %q", r.id, got, wantSec)
+		}
+		if ed.TimeoutMaterial != (r.id == "lichess") {
+			t.Errorf("%s: TimeoutMaterial = %t", r.id, ed.TimeoutMaterial)
+		}
 		if ed.Penalty == "" || ed.Article(Checkmate, Automatic) == "" || ed.Article(Stalemate, Automatic) == "" {
 			t.Errorf("%s: missing penalty or 5.1/5.2 articles", r.id)
 		}
@@ -250,7 +269,8 @@ func TestWriteTable(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"fide2009", "pre2014", "fide2014", "fide2017", "fide2018", "fide2023", "current", "lichess",
-		"until 2014.06.30", "2014.07.01 to 2017.06.30", "from 2017.07.01",
+		"until 2014.06.30", "2014.07.01 to 2017.06.30", "2017.07.01 to 2022.12.31", "from 2023.01.01",
+		"6.9", "5.1.2", "5.2.3", "9.1a", "9.1.1", "material rule",
 		"three minutes", "two minutes", "half of the claimant", "9.6a", "9.6.2", "5.2.2", "9.7",
 		"9.2.1.1", "9.3b", "January 2020",
 	} {

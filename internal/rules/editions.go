@@ -48,6 +48,12 @@ type Articles struct {
 	Dead              string // dead position (9.6, 9.7, 5.2.2)
 	Checkmate         string // 5.1a, 5.1.1
 	Stalemate         string // 5.2a, 5.2.1
+
+	// The rules of sections 7.3 and 8 (unwinnable losses, agreements).
+	UnwinnableTimeout     string // 6.9 (lichess: its material rule), a game lost on time
+	UnwinnableResignation string // fide2023 5.1.2, a game lost by resignation
+	EarlyAgreement        string // fide2023 5.2.3: a draw agreed before both players moved
+	AgreementFlag         string // 9.1a, 9.1.1: the competition's --no-agreement-before
 }
 
 // Edition is one set of rules a game can be judged under (rules.md section 2).
@@ -68,6 +74,10 @@ type Edition struct {
 	SeventyFive    bool            // automatic 75 moves (150 half-moves), mate taking precedence
 	FiftyAutomatic bool            // lichess: 50 moves (100 half-moves) end the game automatically
 
+	// TimeoutMaterial: a timeout is drawn by lichess's material rule (rules.md 7.3), not by
+	// whether the winner can mate (6.9).
+	TimeoutMaterial bool
+
 	Articles Articles
 
 	// Penalty is the incorrect-claim penalty of 9.5 in words. It cannot be seen
@@ -76,6 +86,9 @@ type Edition struct {
 	// DeadArticles says where the edition states the dead-position rule, with
 	// its companion article (for the editions table).
 	DeadArticles string
+	// Unwinnable and Agreement say, for the editions table, what the edition does with games
+	// lost on time or by resignation when the winner cannot mate, and with agreed draws.
+	Unwinnable, Agreement string
 	// Note is what to know when reading the edition's findings, or "".
 	Note string
 }
@@ -100,10 +113,14 @@ var (
 			Dead:              "9.6",
 			Checkmate:         "5.1a",
 			Stalemate:         "5.2a",
+			UnwinnableTimeout: "6.9",
+			AgreementFlag:     "9.1a",
 		},
 		Penalty: "9.5: an incorrect claim adds three minutes to the opponent's remaining time " +
 			"(the 2001 and 2005 Laws also took half of the claimant's remaining time)",
 		DeadArticles: "9.6 (and 5.2b)",
+		Unwinnable:   unwinnableTime,
+		Agreement:    agreementFlag("9.1a"),
 	}
 	fide2014 = Edition{
 		ID:    "fide2014",
@@ -126,18 +143,23 @@ var (
 			Dead:              "9.7",
 			Checkmate:         "5.1a",
 			Stalemate:         "5.2a",
+			UnwinnableTimeout: "6.9",
+			AgreementFlag:     "9.1a",
 		},
 		Penalty:      "9.5: an incorrect claim adds two minutes to the opponent's remaining time",
 		DeadArticles: "9.7 (and 5.2b)",
+		Unwinnable:   unwinnableTime,
+		Agreement:    agreementFlag("9.1a"),
 		Note: "9.6a is read as Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, as software of the time did " +
 			"(rules.md 4.1)",
 	}
 	fide2017 = Edition{
 		ID:      "fide2017",
-		Aliases: []string{"fide2018", "fide2023", "current"},
-		Name:    "FIDE Laws of Chess 2017 (unchanged on these points in 2018 and 2023)",
+		Aliases: []string{"fide2018"},
+		Name:    "FIDE Laws of Chess 2017 (unchanged on these points in 2018)",
 		Auto:    true,
 		From:    Date{2017, 7, 1},
+		Until:   Date{2022, 12, 31},
 
 		ThreefoldClaim: true,
 		FiftyClaim:     true,
@@ -153,10 +175,27 @@ var (
 			Dead:              "5.2.2",
 			Checkmate:         "5.1.1",
 			Stalemate:         "5.2.1",
+			UnwinnableTimeout: "6.9",
+			AgreementFlag:     "9.1.1",
 		},
 		Penalty:      "9.5.3: an incorrect claim adds two minutes to the opponent's remaining time",
 		DeadArticles: "5.2.2",
+		Unwinnable:   unwinnableTime,
+		Agreement:    agreementFlag("9.1.1"),
 	}
+	// fide2023 is fide2017 with two new articles: 5.1.2 (a resignation when the opponent cannot
+	// checkmate by any series of legal moves is a draw) and 5.2.3 (a draw may be agreed only
+	// after both players have made at least one move).
+	fide2023 = func() Edition {
+		e := fide2017
+		e.ID, e.Aliases, e.Name = "fide2023", []string{"current"}, "FIDE Laws of Chess 2023"
+		e.From, e.Until = Date{2023, 1, 1}, Date{}
+		e.Articles.UnwinnableResignation = "5.1.2"
+		e.Articles.EarlyAgreement = "5.2.3"
+		e.Unwinnable = unwinnableTime + "; 5.1.2: a resignation when the winner cannot checkmate is a draw"
+		e.Agreement = "5.2.3: not before both players have moved; " + agreementFlag("9.1.1")
+		return e
+	}()
 	lichess = Edition{
 		ID:   "lichess",
 		Name: "lichess.org house rules (scalachess)",
@@ -172,22 +211,35 @@ var (
 			Dead:              "lichess insufficient material",
 			Checkmate:         "lichess checkmate",
 			Stalemate:         "lichess stalemate",
+			UnwinnableTimeout: "lichess timeout material rule",
 		},
-		Penalty:      "none: lichess offers the threefold claim only when it is valid",
-		DeadArticles: "insufficient material (the cases of rules.md 5)",
+		Penalty:         "none: lichess offers the threefold claim only when it is valid",
+		DeadArticles:    "insufficient material (the cases of rules.md 5)",
+		TimeoutMaterial: true,
+		Unwinnable: "a timeout is drawn when the side that did not flag cannot win by lichess's " +
+			"material rule (rules.md 7.3), which never looks at blockades",
+		Agreement: "none",
 		Note: "lichess made fivefold automatic in January 2020 and counted repetitions without " +
 			"en passant before 2016: older games show lichess findings (rules.md 4.4)",
 	}
 )
 
+// unwinnableTime is what every FIDE edition does with a timeout the winner could not have won.
+const unwinnableTime = "6.9: a game lost on time when the winner cannot checkmate by any series of legal moves is a draw"
+
+// agreementFlag describes the competition rule --no-agreement-before adds under article a.
+func agreementFlag(a string) string {
+	return a + ": with --no-agreement-before N, an agreed draw before move N is an early_agreement"
+}
+
 // Editions returns the editions in table order: fide2009, fide2014, fide2017,
-// lichess. The values are copies; changing them changes nothing here.
+// fide2023, lichess. The values are copies; changing them changes nothing here.
 func Editions() []Edition {
-	return []Edition{fide2009, fide2014, fide2017, lichess}
+	return []Edition{fide2009, fide2014, fide2017, fide2023, lichess}
 }
 
 // editionTable is the fixed table NewSelection copies from.
-var editionTable = [...]*Edition{&fide2009, &fide2014, &fide2017, &lichess}
+var editionTable = [...]*Edition{&fide2009, &fide2014, &fide2017, &fide2023, &lichess}
 
 // ErrUnknownEdition is wrapped by the errors for an edition id that is neither
 // an id nor an alias of rules.md section 2.
@@ -295,6 +347,12 @@ func (e *Edition) Article(r Rule, k Kind) string {
 		return a.Checkmate
 	case Stalemate:
 		return a.Stalemate
+	case UnwinnableTimeout:
+		return a.UnwinnableTimeout
+	case UnwinnableResignation:
+		return a.UnwinnableResignation
+	case EarlyAgreement:
+		return a.EarlyAgreement
 	}
 	return ""
 }
@@ -357,6 +415,8 @@ func WriteTable(w io.Writer) error {
 		row("automatic move limit", limit)
 		row("dead position", ed.DeadArticles)
 		row("checkmate, stalemate", a.Checkmate+", "+a.Stalemate)
+		row("unwinnable losses", ed.Unwinnable)
+		row("agreed draws", ed.Agreement)
 		row("incorrect claim", ed.Penalty)
 		if ed.Note != "" {
 			row("note", ed.Note)
@@ -365,7 +425,7 @@ func WriteTable(w io.Writer) error {
 	}
 	b.WriteString("auto (the default) takes the first of EventDate, Date, UTCDate whose year is known; an\n" +
 		"unknown month or day counts as the earliest possible (2014.??.?? is before 2014-07-01).\n" +
-		"Games without a usable date get --fallback-edition (default fide2017).\n" +
+		"Games without a usable date get --fallback-edition (default fide2023).\n" +
 		"Incorrect claims cannot be seen in a game score: their penalties are listed, never detected.\n")
 	_, err := io.WriteString(w, b.String())
 	return err

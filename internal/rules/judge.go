@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
+)
 
 // The two claimable rules, as indices of the per-rule arrays.
 const (
@@ -63,7 +66,8 @@ type Judge struct {
 	eds    []edState
 	live   int // editions whose game has not ended yet
 
-	window // the positions since the last irreversible move (window.go)
+	window  // the positions since the last irreversible move (window.go)
+	gameEnd // the moves, P0 and the questions asked at the end (dead.go)
 
 	count   int  // count(Pi)
 	hmc     int  // hmc(Pi)
@@ -116,7 +120,8 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.reset(&j.pos)
 	j.register(j.pos.Key(), 0, 1)
 	j.hmc = j.pos.HalfmoveClock()
-	j.dead = j.pos.IsDeadByMaterial()
+	j.beginEnd(&start)
+	j.dead = j.pos.IsDeadByMaterial() || j.deadFrom == 0
 }
 
 // Position returns the current position Pi, on which the caller resolves the
@@ -130,6 +135,9 @@ func (j *Judge) Ply() int { return j.ply }
 // played from it, then plays m: the new current position is Pi+1.
 func (j *Judge) Play(m board.Move) {
 	p := &j.pos
+	if !j.rejudging {
+		j.moves = append(j.moves, m)
+	}
 	if j.live == 0 {
 		// The game is over under every edition: nothing after is judged.
 		p.Play(m)
@@ -178,6 +186,9 @@ func (j *Judge) Play(m board.Move) {
 	j.hmc = p.HalfmoveClock()
 	if zeroing {
 		j.dead = p.IsDeadByMaterial() // material may have changed
+	}
+	if j.ply >= j.deadFrom {
+		j.dead = true // proved dead beyond material (dead.go)
 	}
 	if count >= 2 {
 		j.repeated(w, count)
@@ -366,6 +377,7 @@ func (j *Judge) Finish() *Verdict {
 	if j.done {
 		return &j.v
 	}
+	j.checkDead() // may judge the game again (Begin): before done is set
 	j.done = true
 	j.close(0)
 	n := j.ply
@@ -426,9 +438,13 @@ func (j *Judge) Finish() *Verdict {
 		if e.ended {
 			j.endFinding(v, e, n)
 		}
+		j.stopFindings(v, e, s, n)
 		if len(v.Findings)-from > 1 {
 			sortByPly(v.Findings[from:])
 		}
+	}
+	for i := range v.Games {
+		v.Games[i].CanMate = j.canMate // asked once per game, by any edition
 	}
 	return v
 }
@@ -487,9 +503,13 @@ func (j *Judge) endFinding(v *Verdict, e *edState, n int) {
 		return
 	}
 	after := n - e.endPly
+	proof := mate.ProofNone
+	if e.endRule == DeadPosition {
+		proof = deadProof(&sn.pos)
+	}
 	*v.newFinding() = Finding{
 		Edition: e.Edition, Source: e.Source,
-		Rule: e.endRule, Article: e.Edition.Article(e.endRule, Automatic), Kind: Automatic,
+		Rule: e.endRule, Article: e.Edition.Article(e.endRule, Automatic), Kind: Automatic, Proof: proof,
 		Ply: e.endPly, MoveNumber: sn.pos.FullmoveNumber(), Side: side,
 		Repetitions: e.endReps, HalfmoveClock: e.endHmc, FEN: j.fen(e.endSnap),
 		Opportunities: 1, PliesAfter: after,

@@ -35,16 +35,7 @@ func replay(t testing.TB, j *Judge, fen, moves string, res Result, choices []Cho
 // the judge's position, then played; the first that does not resolve ends the
 // game with Fail.
 func judgeSANs(j *Judge, start board.Position, res Result, choices []Choice, sans [][]byte) *Verdict {
-	j.Begin(start, res, choices)
-	for _, san := range sans {
-		m, err := j.Position().ParseSAN(san)
-		if err != nil {
-			j.Fail()
-			break
-		}
-		j.Play(m)
-	}
-	return j.Finish()
+	return judgeStop(j, start, res, choices, sans, StopUnsaid)
 }
 
 // all4 judges under every edition at once, in table order.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
 )
 
 // Rule is what a finding is about: the values of the rule column.
@@ -19,9 +20,14 @@ const (
 	DeadPosition         // dead position (section 5)
 	Checkmate            // 5.1: the game is won
 	Stalemate            // 5.2: the game is drawn
+
+	UnwinnableTimeout     // 6.9: lost on time, but the winner could not checkmate (rules.md 7.3)
+	UnwinnableResignation // fide2023 5.1.2: lost by resignation, but the winner could not checkmate
+	EarlyAgreement        // fide2023 5.2.3, 9.1a / 9.1.1: a draw agreed too early (rules.md 8)
 )
 
-var ruleNames = [...]string{"", "threefold", "fifty_move", "fivefold", "seventyfive_move", "dead_position", "checkmate", "stalemate"}
+var ruleNames = [...]string{"", "threefold", "fifty_move", "fivefold", "seventyfive_move", "dead_position", "checkmate", "stalemate",
+	"unwinnable_timeout", "unwinnable_resignation", "early_agreement"}
 
 // String returns the rule as the rule and end_rule columns spell it ("" for NoRule).
 func (r Rule) String() string {
@@ -41,9 +47,10 @@ const (
 	MovePlayed         // the claim by intended move names the move actually played
 	MoveAvailable      // the claim by intended move needs a move that was not played
 	Automatic          // an ending that needs no claim
+	Agreement          // an agreed draw that the rules do not allow (early_agreement)
 )
 
-var kindNames = [...]string{"", "on_board", "move_played", "move_available", "automatic"}
+var kindNames = [...]string{"", "on_board", "move_played", "move_available", "automatic", "agreement"}
 
 // String returns the kind as the kind column spells it.
 func (k Kind) String() string {
@@ -202,6 +209,9 @@ type Finding struct {
 	Rule    Rule
 	Article string // Edition.Article(Rule, Kind)
 	Kind    Kind
+	// Proof says how dead_position and unwinnable_* rows were proved (ProofNone for the
+	// others): its Column is the proof column, material or search.
+	Proof mate.Proof
 
 	Ply        int         // i of Pi: the first claim position, or the ending position
 	MoveNumber int         // fullmove number of Pi
@@ -246,6 +256,9 @@ type Summary struct {
 
 	MaxRepetitions   int // over the positions judged: P0 ... EndPly, else P0 ... Pn
 	MaxHalfmoveClock int
+
+	EndedBy EndedBy       // how the game stopped under this edition (rules.md 8)
+	CanMate [2]MateAnswer // at Pn, by colour: what the decider said, where a rule asked
 }
 
 // Verdict is everything the Judge says about one game, for every edition it

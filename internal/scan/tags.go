@@ -21,6 +21,7 @@ const (
 	tagFEN
 	tagVariant
 	tagSetUp
+	tagTerminationDetails
 	numTags
 )
 
@@ -29,6 +30,7 @@ var tagNames = [numTags]string{
 	tagBlack: "Black", tagResult: "Result", tagTimeControl: "TimeControl", tagECO: "ECO",
 	tagTermination: "Termination", tagWhiteElo: "WhiteElo", tagBlackElo: "BlackElo",
 	tagEventDate: "EventDate", tagUTCDate: "UTCDate", tagFEN: "FEN", tagVariant: "Variant", tagSetUp: "SetUp",
+	tagTerminationDetails: "TerminationDetails",
 }
 
 // tagSet holds the raw values of one game's tags, as views into its chunk. The first
@@ -85,6 +87,8 @@ func keyOf(name []byte) (tagKey, bool) {
 		return tagVariant, true
 	case "SetUp":
 		return tagSetUp, true
+	case "TerminationDetails":
+		return tagTerminationDetails, true
 	}
 	return 0, false
 }

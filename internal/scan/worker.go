@@ -86,7 +86,9 @@ type evalMark struct {
 }
 
 func newWorker(sel *rules.Selection, fullGames bool) *worker {
-	return &worker{sel: sel, fullGames: fullGames, judge: rules.NewJudge()}
+	j := rules.NewJudge()
+	j.SetNoAgreementBefore(sel.NoAgreementBefore())
+	return &worker{sel: sel, fullGames: fullGames, judge: j}
 }
 
 // chunk appends the rows of every game of c to out.
@@ -157,6 +159,7 @@ loop:
 	if fault != nil {
 		w.judge.Fail()
 	}
+	w.judge.SetStop(w.stop())
 	v := w.judge.Finish()
 	// Most games have no finding: unless games rows are written, their rows only feed the
 	// summary, which needs no more than the source, the index and the time control.
@@ -196,6 +199,19 @@ func (w *worker) faultAt(err error) error {
 		return err
 	}
 	return w.tok.ErrorAt(err)
+}
+
+// stop classifies how the game's tags and its last comment say it stopped (rules.md 8). The
+// last comment counts only when it follows the final half-move, as FICS's "{Black resigns}"
+// does. No allocation: the texts are views into the chunk.
+func (w *worker) stop() rules.Stop {
+	var last []byte
+	if n := len(w.comments); n > 0 && int(w.comments[n-1].ply) == w.judge.Ply() {
+		c := &w.comments[n-1]
+		last = w.data[c.from:c.to]
+	}
+	t := &w.tags
+	return rules.TerminationOf(t.get(tagTermination), t.get(tagTerminationDetails), last)
 }
 
 // info builds the columns every row of the game starts with. Tag strings are made once per
@@ -285,6 +301,9 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 			MaxRepetitions:    int32(s.MaxRepetitions),
 			MaxHalfmoveClock:  int32(s.MaxHalfmoveClock),
 			FinalFEN:          final,
+			EndedBy:           s.EndedBy.String(),
+			WhiteCanMate:      s.CanMate[board.White].String(),
+			BlackCanMate:      s.CanMate[board.Black].String(),
 			Error:             errText,
 		}
 		out.games = append(out.games, g)
@@ -298,6 +317,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 			Rule:            f.Rule.String(),
 			Article:         f.Article,
 			Kind:            f.Kind.String(),
+			Proof:           f.Proof.Column(),
 			Ply:             int32(f.Ply),
 			MoveNumber:      int32(f.MoveNumber),
 			Side:            f.Side.String(),

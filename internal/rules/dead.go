@@ -1,0 +1,196 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
+)
+
+// gameEnd is what the Judge keeps of a game for the questions asked at its end (rules.md 7
+// and 8): whether its final position is dead beyond material, and if so where it first
+// became dead; how its tags say it stopped; whether the winner could still mate.
+//
+// It keeps the game's moves, 4 bytes a half-move in one reused slice, and P0: when Pn is
+// dead, the first dead position is found by replaying them (see firstDead), so nothing per
+// position is stored. That is the one part of a Judge's memory that grows with the game's
+// length; the window (window.go) is bounded by the positions since the last irreversible move.
+type gameEnd struct {
+	decider decider // one per Judge (a *mate.Decider is not safe for concurrent use)
+
+	start board.Position // P0
+	moves []board.Move   // the moves played from P0, in order
+
+	// deadFrom is the first ply proved dead beyond material by a replay (math.MaxInt when
+	// none): Play treats every position from it on as dead.
+	deadFrom  int
+	rejudging bool // Finish is replaying the game with deadFrom set
+
+	stop              Stop          // how the tags say the game stopped (SetStop)
+	noAgreementBefore int           // --no-agreement-before N, 0 when not given
+	canMate           [2]MateAnswer // the decider's answers at Pn, by colour, once asked
+	canMateProof      [2]mate.Proof
+
+	choices []Choice // the game's choices, kept for the replay
+}
+
+// decider is what the Judge asks of a *mate.Decider; tests give hand-labelled answers.
+type decider interface {
+	CanMate(p *board.Position, side board.Color) mate.Result
+	Dead(p *board.Position) (bool, mate.Proof)
+}
+
+// beginEnd resets the end-of-game state for a new game from start. A replay keeps the moves,
+// the tags' word and the answers at Pn, which are the same game's.
+func (j *Judge) beginEnd(start *board.Position) {
+	if j.decider == nil {
+		j.decider = mate.NewDecider(mate.DefaultBudget)
+	}
+	if j.rejudging {
+		return
+	}
+	j.start = *start
+	j.moves = j.moves[:0]
+	j.deadFrom = math.MaxInt
+	j.stop = StopUnsaid
+	j.canMate = [2]MateAnswer{}
+}
+
+// SetStop records how the game's tags and last comment say it stopped (TerminationOf), for
+// ended_by and the unwinnable and agreement rules. Call it after Begin, before Finish.
+func (j *Judge) SetStop(s Stop) { j.stop = s }
+
+// SetNoAgreementBefore sets the competition rule of 9.1a / 9.1.1 (--no-agreement-before N):
+// an agreed draw before move n is an early_agreement in every FIDE edition. 0 turns it off.
+// It holds for every game until changed.
+func (j *Judge) SetNoAgreementBefore(n int) { j.noAgreementBefore = max(n, 0) }
+
+// askCanMate returns the decider's answer for side c at Pn, asking it once per game.
+func (j *Judge) askCanMate(c board.Color) mate.Answer {
+	if !j.canMate[c].Asked {
+		r := j.decider.CanMate(&j.pos, c)
+		j.canMate[c] = MateAnswer{Asked: true, Answer: r.Answer}
+		j.canMateProof[c] = r.Proof
+	}
+	return j.canMate[c].Answer
+}
+
+// finalDead reports whether Pn is proved dead: neither side can mate (rules.md 7.2). It is
+// Decider.Dead asked side by side, so that the answers also fill the *_can_mate columns.
+// mate.MayBeDead is the cheap filter: when it says Pn cannot be dead, nothing is searched.
+func (j *Judge) finalDead() bool {
+	if !mate.MayBeDead(&j.pos) {
+		return false
+	}
+	return j.askCanMate(board.White) == mate.No && j.askCanMate(board.Black) == mate.No
+}
+
+// provedDead reports whether the decider proves p dead, behind the same cheap filter.
+func (j *Judge) provedDead(p *board.Position) bool {
+	if !mate.MayBeDead(p) {
+		return false
+	}
+	dead, _ := j.decider.Dead(p)
+	return dead
+}
+
+// positionAt replays the game's first ply moves from P0 into p.
+func (j *Judge) positionAt(p *board.Position, ply int) {
+	*p = j.start
+	for _, m := range j.moves[:ply] {
+		p.Play(m)
+	}
+}
+
+// checkDead looks for a dead position beyond material (rules.md 7.2) before Finish judges
+// Pn, and replays the game with it when it changes where some edition ends.
+//
+// Deadness is inherited: a mate from a later position would be one from every earlier
+// position it was reached from. So when Pn is not dead no position is, and Pn alone is asked
+// (one cheap filter for most games). When Pn is dead, firstDead finds the first dead position
+// k; if k comes before every ending the judge already has there (a material dead position,
+// or any ending after k), the game is judged again with every position from k on dead.
+func (j *Judge) checkDead() {
+	if j.rejudging || !j.finalDead() {
+		return
+	}
+	n := j.ply
+	// hi: the first ply the judgement already treats as dead (material), else n.
+	// limit: the latest ply where a dead position still changes some edition's verdict.
+	hi, limit := n, -1
+	for i := range j.eds {
+		e := &j.eds[i]
+		if !e.ended {
+			limit = n
+			continue
+		}
+		limit = max(limit, e.endPly)
+		if e.endRule == DeadPosition {
+			hi = min(hi, e.endPly)
+		}
+	}
+	known := n + 1 // the judgement has no dead position yet, unless at Pn by material
+	if hi < n || j.dead {
+		known = hi
+	}
+	k := j.firstDead(hi)
+	if k > limit || k >= known {
+		return
+	}
+	j.rejudge(k)
+}
+
+// firstDead returns the first ply k <= hi at which the position is proved dead, given that
+// P(hi) is dead. It bisects over the plies (each probe replays from P0: deadness is
+// monotone along the game), trying hi-1 first, since a game usually becomes dead at its
+// last capture or pawn move. An Unknown answer counts as not dead, so the ply found is a
+// proved dead position whose predecessor is not proved dead: never earlier than the true
+// first dead position, possibly later when the decider gave up on an earlier one.
+func (j *Judge) firstDead(hi int) int {
+	var p board.Position
+	if hi == 0 {
+		return 0
+	}
+	j.positionAt(&p, hi-1)
+	if !j.provedDead(&p) {
+		return hi
+	}
+	lo := -1 // not dead (P(-1) stands for "before the game")
+	hi--
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		j.positionAt(&p, mid)
+		if j.provedDead(&p) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
+}
+
+// rejudge judges the game again from P0 with every position from ply k on dead.
+func (j *Judge) rejudge(k int) {
+	j.choices = j.choices[:0]
+	for i := range j.eds {
+		j.choices = append(j.choices, j.eds[i].Choice)
+	}
+	failed := j.failed
+	j.rejudging = true
+	j.deadFrom = k
+	j.Begin(j.start, j.result, j.choices)
+	for _, m := range j.moves {
+		j.Play(m)
+	}
+	j.rejudging = false
+	j.failed = failed
+}
+
+// deadProof is the proof column of a dead position p: material when its material alone
+// decides (rules.md 5), else search.
+func deadProof(p *board.Position) mate.Proof {
+	if p.IsDeadByMaterial() {
+		return mate.ProofMaterial
+	}
+	return mate.ProofSearch
+}

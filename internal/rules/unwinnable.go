@@ -1,0 +1,157 @@
+package rules
+
+import (
+	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
+)
+
+// stopFindings decides how the game stopped under edition e (ended_by, rules.md 8) into s,
+// and adds the rows of the rules that look at how it stopped: unwinnable_timeout,
+// unwinnable_resignation (rules.md 7.3) and early_agreement (rules.md 8).
+//
+// A game that could not be replayed whole (Fail) gets neither: its Pn is not where the game
+// stopped. A game whose final position has no legal move stopped on the board, whatever the
+// tags say: checkmate and stalemate have their own rows (4.5).
+func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
+	end := NoRule
+	if e.ended && e.endPly == n && !j.failed {
+		end = e.endRule
+	}
+	s.EndedBy = endedBy(end, j.result, j.stop, s.FinalClaims != 0)
+	if j.failed {
+		return
+	}
+	ed := e.Edition
+	switch j.result {
+	case WhiteWins, BlackWins:
+		winner := board.White
+		if j.result == BlackWins {
+			winner = board.Black
+		}
+		if rule, proof := j.unwinnable(ed, winner); rule != NoRule {
+			f := j.finalFinding(v, e, rule, Automatic, ed.Article(rule, Automatic), winner)
+			f.Proof = proof
+			f.MandatedResult, f.ResultDiffers, f.Missed = Draw, true, true
+		}
+	case Draw:
+		if s.EndedBy != EndedAgreement {
+			return
+		}
+		article := ""
+		switch {
+		case ed.Articles.EarlyAgreement != "" && n < 2:
+			article = ed.Articles.EarlyAgreement // 5.2.3: before both players have moved
+		case ed.Articles.AgreementFlag != "" && j.noAgreementBefore > 0 && n < 2*j.noAgreementBefore:
+			article = ed.Articles.AgreementFlag // 9.1a, 9.1.1: the competition's rule
+		}
+		if article != "" {
+			f := j.finalFinding(v, e, EarlyAgreement, Agreement, article, j.pos.Turn())
+			f.ResultDiffers = true // mandated_result stays empty: the rules name no result
+		}
+	}
+}
+
+// unwinnable returns the unwinnable rule a decisive game won by winner breaks under ed, and
+// its proof, or NoRule: lost on time (6.9; lichess: its material rule) or by resignation
+// (fide2023 5.1.2) while the winner could not mate at Pn. The decider is asked only for
+// such games, once per game for all editions.
+func (j *Judge) unwinnable(ed *Edition, winner board.Color) (Rule, mate.Proof) {
+	a := &ed.Articles
+	timeout := j.stop == StopTime
+	resignation := !timeout && resigned(j.stop) && a.UnwinnableResignation != ""
+	if !timeout && !resignation || (timeout && a.UnwinnableTimeout == "") {
+		return NoRule, mate.ProofNone
+	}
+	if !j.pos.HasLegalMove() {
+		return NoRule, mate.ProofNone // stopped on the board
+	}
+	if timeout && ed.TimeoutMaterial {
+		if lichessCannotWin(&j.pos, winner) {
+			return UnwinnableTimeout, mate.ProofMaterial
+		}
+		return NoRule, mate.ProofNone
+	}
+	if j.askCanMate(winner) != mate.No {
+		return NoRule, mate.ProofNone
+	}
+	if timeout {
+		return UnwinnableTimeout, j.canMateProof[winner]
+	}
+	return UnwinnableResignation, j.canMateProof[winner]
+}
+
+// finalFinding adds a row about the final position Pn under e and returns it to be
+// completed: rule, kind, article and side as given, one opportunity, nothing after it.
+func (j *Judge) finalFinding(v *Verdict, e *edState, rule Rule, kind Kind, article string, side board.Color) *Finding {
+	s := j.snap()
+	f := v.newFinding()
+	*f = Finding{
+		Edition: e.Edition, Source: e.Source,
+		Rule: rule, Article: article, Kind: kind,
+		Ply: j.ply, MoveNumber: j.pos.FullmoveNumber(), Side: side,
+		Repetitions: j.finalCount(), HalfmoveClock: j.pos.HalfmoveClock(), FEN: j.fen(s),
+		Opportunities:   1,
+		ClaimantOutcome: j.result.OutcomeFor(side),
+	}
+	return f
+}
+
+// finalCount returns count(Pn). The window keeps it while some edition's game goes on; once
+// every edition's game has ended before Pn, Play no longer counts (nothing after an end is
+// judged), and the rare row at Pn recounts by replaying the game from P0, comparing exact
+// identities of the positions since the last irreversible move.
+func (j *Judge) finalCount() int {
+	if j.live > 0 || j.ply == 0 {
+		return j.count
+	}
+	for i := range j.eds {
+		if e := &j.eds[i]; e.endPly == j.ply {
+			return j.count // counted at Pn, which ended that edition
+		}
+	}
+	want := j.pos.Identity()
+	p := j.start
+	count := 0
+	if p.Identity() == want {
+		count = 1
+	}
+	for _, m := range j.moves {
+		if p.IsIrreversible(m) {
+			count = 0
+		}
+		p.Play(m)
+		if p.Identity() == want {
+			count++
+		}
+	}
+	return count
+}
+
+// lichessCannotWin is lichess's material rule for timeouts (rules.md 7.3, scalachess): the
+// side w that did not flag cannot win when (1) it has only its king; or (2) its king and
+// exactly one knight, while the flagger has nothing but its king and queens; or (3) only its
+// king and bishops, no two bishops on the board stand on squares of different colours, and
+// the flagger has no knight or pawn. It never looks at blockades.
+func lichessCannotWin(p *board.Position, w board.Color) bool {
+	f := w.Other()
+	mine := func(r board.Role) uint64 { return p.Pieces(w, r) }
+	theirs := func(r board.Role) uint64 { return p.Pieces(f, r) }
+	pawns, knights, bishops := mine(board.Pawn), mine(board.Knight), mine(board.Bishop)
+	heavy := mine(board.Rook) | mine(board.Queen)
+	switch {
+	case pawns|knights|bishops|heavy == 0:
+		return true // (1)
+	case pawns|bishops|heavy == 0 && knights&(knights-1) == 0:
+		// (2): one knight; the flagger has only king and queens.
+		return theirs(board.Pawn)|theirs(board.Knight)|theirs(board.Bishop)|theirs(board.Rook) == 0
+	case pawns|knights|heavy == 0:
+		// (3): only bishops, all of one square colour on the whole board.
+		all := bishops | theirs(board.Bishop)
+		oneColour := all&lightSquares == 0 || all&^lightSquares == 0
+		return oneColour && theirs(board.Knight)|theirs(board.Pawn) == 0
+	}
+	return false
+}
+
+// lightSquares are the light squares (b1, a2, ...), as a bitboard with a1 = bit 0.
+const lightSquares uint64 = 0x55AA55AA55AA55AA
