@@ -114,6 +114,10 @@ type Stream struct {
 	Compression Compression
 	// FrameParallel says that a multi-frame zstd input is decoded frame by frame in parallel.
 	FrameParallel bool
+	// Parquet says that the input is a Parquet file of games (see parquetGames), read through
+	// parquet rather than Read.
+	Parquet bool
+	parquet *countingReaderAt
 
 	r         io.Reader // decompressed bytes
 	src       *countingReader
@@ -161,12 +165,28 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 		s.Close()
 		return nil, &InputError{Name: in.Name, Op: "read", Err: err}
 	}
+	if isParquet(head) {
+		return s.openParquet(raw)
+	}
 	s.Compression = DetectCompression(head)
 	if err := s.decoder(br, head, workers, opt.SingleStream); err != nil {
 		s.Close()
 		return nil, &InputError{Name: in.Name, Op: "decompress", Offset: s.src.n.Load(),
 			Err: fmt.Errorf("%w: %s: %w", ErrCorrupt, s.Compression, err)}
 	}
+	return s, nil
+}
+
+// openParquet makes s a Parquet input over the file raw.
+func (s *Stream) openParquet(raw io.Reader) (*Stream, error) {
+	f, ok := raw.(*os.File)
+	if !ok || s.Path == StdinName {
+		s.Close()
+		return nil, &InputError{Name: s.Name, Op: "open", Err: ErrParquetStdin}
+	}
+	s.Parquet = true
+	s.src.n.Store(0)
+	s.parquet = &countingReaderAt{f: f, n: &s.src.n}
 	return s, nil
 }
 

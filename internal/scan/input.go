@@ -3,6 +3,7 @@ package scan
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -29,13 +30,14 @@ type Source struct {
 	Size int64
 }
 
-// archiveSuffixes are the name endings that make a directory entry a PGN archive. The name only
-// selects files: the compression is always recognised from the first bytes.
-var archiveSuffixes = []string{".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz", ".pgn.bz2", ".pgn.xz"}
+// archiveSuffixes are the name endings that make a directory entry an input: a PGN archive or a
+// Parquet file of games. The name only selects files: the format is always recognised from the
+// first bytes.
+var archiveSuffixes = []string{".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".parquet"}
 
-// IsArchiveName reports whether a file in a directory counts as a PGN archive: its name ends in
-// .pgn, optionally followed by .zst, .zstd, .gz, .bz2 or .xz (in any letter case), and does not
-// begin with a dot.
+// IsArchiveName reports whether a file in a directory counts as an input: its name ends in
+// .pgn, optionally followed by .zst, .zstd, .gz, .bz2 or .xz, or in .parquet (in any letter
+// case), and does not begin with a dot.
 func IsArchiveName(name string) bool {
 	if strings.HasPrefix(name, ".") {
 		return false
@@ -49,11 +51,20 @@ func IsArchiveName(name string) bool {
 	return false
 }
 
+// IsPartitionDir reports whether a directory name is a Hive partition folder, name=value (as
+// in the lichess dataset's year=2025/month=05): Resolve enters those.
+func IsPartitionDir(name string) bool {
+	k, _, ok := strings.Cut(name, "=")
+	return ok && k != "" && !strings.HasPrefix(name, ".")
+}
+
 // Resolve turns command-line arguments into sources, in order. A file is taken as given
-// (whatever its name), "-" is standard input, and a directory stands for the PGN archives
-// directly inside it (see IsArchiveName; subdirectories are not entered), sorted by name in
-// byte order. Regular files and symbolic links to them count; a directory without archives is
-// an error (ErrNoArchives), as is a path that does not exist.
+// (whatever its name), "-" is standard input, and a directory stands for the inputs directly
+// inside it (see IsArchiveName) and in its Hive partition folders (see IsPartitionDir) to any
+// depth; other subdirectories are not entered. A directory's inputs are sorted by path in byte
+// order. Regular files and symbolic links to them count; a directory without inputs is an
+// error (ErrNoArchives), as is a path that does not exist, and so is a Parquet file whose
+// columns are not games (a *SchemaError, see CheckParquet).
 func Resolve(args []string) ([]Source, error) {
 	var out []Source
 	for _, arg := range args {
@@ -69,21 +80,9 @@ func Resolve(args []string) ([]Source, error) {
 			out = append(out, Source{Name: arg, Path: arg, Size: sizeOf(st)})
 			continue
 		}
-		entries, err := os.ReadDir(arg)
+		found, err := inputsIn(arg, nil)
 		if err != nil {
 			return nil, err
-		}
-		var found []Source
-		for _, e := range entries {
-			if !IsArchiveName(e.Name()) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
-				continue
-			}
-			p := filepath.Join(arg, e.Name())
-			st, err := os.Stat(p) // follows a symbolic link
-			if err != nil || !st.Mode().IsRegular() {
-				continue
-			}
-			found = append(found, Source{Name: p, Path: p, Size: st.Size()})
 		}
 		if len(found) == 0 {
 			return nil, fmt.Errorf("scan: %s: %w", arg, ErrNoArchives)
@@ -91,7 +90,52 @@ func Resolve(args []string) ([]Source, error) {
 		sort.Slice(found, func(i, j int) bool { return found[i].Name < found[j].Name })
 		out = append(out, found...)
 	}
+	for _, src := range out {
+		if src.Path != StdinName && sniffParquet(src.Path) {
+			if err := CheckParquet(src); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return out, nil
+}
+
+// inputsIn appends the inputs of directory dir and of its partition folders to found.
+func inputsIn(dir string, found []Source) ([]Source, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() && IsPartitionDir(e.Name()) {
+			if found, err = inputsIn(p, found); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if !IsArchiveName(e.Name()) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+			continue
+		}
+		st, err := os.Stat(p) // follows a symbolic link
+		if err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		found = append(found, Source{Name: p, Path: p, Size: st.Size()})
+	}
+	return found, nil
+}
+
+// sniffParquet reports whether the file at path begins as a Parquet file does.
+func sniffParquet(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(parquetMagic))
+	n, _ := io.ReadFull(f, head)
+	return isParquet(head[:n])
 }
 
 // sizeOf returns the size of a regular file, else -1.

@@ -218,14 +218,23 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		cfg.Progress.reading(stream)
 		defer cfg.Progress.finished(stream)
 	}
-	sp := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize})
+	next := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}).Next
+	if stream.Parquet {
+		pg, err := newParquetGames(stream, cfg.ChunkSize)
+		if err != nil {
+			end.Err = (&InputError{Name: src.Name, Op: "decode", Offset: stream.CompressedBytes(), Err: err}).Error()
+			return send(&job{end: &end})
+		}
+		defer pg.Close()
+		next = pg.Next
+	}
 	stopped := false
 	for {
 		if ctx.Err() != nil {
 			stopped = true
 			break
 		}
-		c, err := sp.Next()
+		c, err := next()
 		if c != nil && len(c.Games) > 0 {
 			j := jobPool.Get().(*job)
 			j.chunk = c
