@@ -32,6 +32,7 @@ type scanOptions struct {
 	summary      string
 	quiet        bool
 	cpuprofile   string
+	partition    string
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -76,6 +77,7 @@ outputs hold every game read so far, and the summary says how far the scan got).
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "no summary, no progress")
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
+	f.StringVar(&o.partition, "partition", "", "write --out and --games as Hive-partitioned Parquet in the directories they name, split by these keys: edition, year, month (e.g. year,month)")
 	return cmd
 }
 
@@ -109,11 +111,15 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 
 	opts := report.Options{Version: Version(), CommandLine: os.Args, Stdout: stdout}
 	out := &report.Outputs{Summary: report.NewSummary()}
-	if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
+	defer out.Abort() // a no-op once closed
+	if o.partition != "" {
+		if err := createPartitioned(out, o, opts); err != nil {
+			return err
+		}
+	} else if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
 		return err
 	}
-	defer out.Abort() // a no-op once closed
-	if o.games != "" {
+	if o.games != "" && o.partition == "" {
 		if out.Games, err = report.Create[report.Game](o.games, opts); err != nil {
 			return err
 		}
@@ -198,14 +204,52 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
+// createPartitioned creates the partitioned findings and games outputs of --partition.
+func createPartitioned(out *report.Outputs, o scanOptions, opts report.Options) error {
+	keys, err := report.ParsePartition(o.partition)
+	if err != nil {
+		return usageError{err}
+	}
+	if out.FindingsParts, err = report.CreatePartitioned[report.Finding](o.out, keys, opts); err != nil {
+		return err
+	}
+	if o.games != "" {
+		if out.GamesParts, err = report.CreatePartitioned[report.Game](o.games, keys, opts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPartitioned refuses --partition with an output that cannot be partitioned: CSV (a
+// .csv name or standard output). Partitioned outputs are directories; --errors stays a file.
+func checkPartitioned(o scanOptions) error {
+	if _, err := report.ParsePartition(o.partition); err != nil {
+		return err
+	}
+	for _, p := range []struct{ flag, path string }{{"--out", o.out}, {"--games", o.games}} {
+		if f, err := report.FormatOf(p.path); p.path != "" && err == nil && f == report.CSV {
+			return fmt.Errorf("--partition writes Hive-partitioned Parquet into a directory; CSV output cannot be partitioned (%s %s)", p.flag, p.path)
+		}
+	}
+	return nil
+}
+
 // checkOutputs refuses output paths whose format is unknown, and two outputs on one path.
 func checkOutputs(o scanOptions) error {
+	if o.partition != "" {
+		if err := checkPartitioned(o); err != nil {
+			return err
+		}
+	}
 	seen := map[string]string{}
 	for _, p := range []struct{ flag, path string }{{"--out", o.out}, {"--games", o.games}, {"--errors", o.errors}} {
 		if p.path == "" {
 			continue
 		}
-		if _, err := report.FormatOf(p.path); err != nil {
+		if o.partition != "" && p.flag != "--errors" {
+			// a directory: any name
+		} else if _, err := report.FormatOf(p.path); err != nil {
 			return fmt.Errorf("%s: %w", p.flag, err)
 		}
 		key := p.path

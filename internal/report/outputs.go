@@ -10,11 +10,19 @@ type Outputs struct {
 	Games    *Writer[Game]
 	Errors   *Writer[Error]
 	Summary  *Summary
+
+	// FindingsParts and GamesParts, when set, take the findings and games rows instead of
+	// Findings and Games: Hive-partitioned Parquet (--partition).
+	FindingsParts *Partitioned[Finding]
+	GamesParts    *Partitioned[Game]
 }
 
 // AddFinding counts f in the summary and writes it to the findings table.
 func (o *Outputs) AddFinding(f *Finding) error {
 	o.Summary.AddFinding(f)
+	if o.FindingsParts != nil {
+		return o.FindingsParts.Write(f)
+	}
 	if o.Findings == nil {
 		return nil
 	}
@@ -25,6 +33,9 @@ func (o *Outputs) AddFinding(f *Finding) error {
 // there is one. Feed one for every game and edition.
 func (o *Outputs) AddGame(g *Game) error {
 	o.Summary.AddGame(g)
+	if o.GamesParts != nil {
+		return o.GamesParts.Write(g)
+	}
 	if o.Games == nil {
 		return nil
 	}
@@ -59,6 +70,14 @@ func (o *Outputs) Close() error {
 		o.Errors.SetSummary(o.Summary)
 		errs = append(errs, o.Errors.Close())
 	}
+	if o.FindingsParts != nil {
+		o.FindingsParts.SetSummary(o.Summary)
+		errs = append(errs, o.FindingsParts.Close())
+	}
+	if o.GamesParts != nil {
+		o.GamesParts.SetSummary(o.Summary)
+		errs = append(errs, o.GamesParts.Close())
+	}
 	return errors.Join(errs...)
 }
 
@@ -72,5 +91,11 @@ func (o *Outputs) Abort() {
 	}
 	if o.Errors != nil {
 		o.Errors.Abort()
+	}
+	if o.FindingsParts != nil {
+		o.FindingsParts.Abort()
+	}
+	if o.GamesParts != nil {
+		o.GamesParts.Abort()
 	}
 }
