@@ -257,18 +257,21 @@ type parquetGames struct {
 	source    string
 	chunkSize int
 	rd        *file.Reader
-	rr        pqarrow.RecordReader
+	fr        *pqarrow.FileReader
+	leaves    []int                // the leaf columns read: the tags', then movetext's
+	rr        pqarrow.RecordReader // the current row group's rows, nil between row groups
 	moves     tagColumn
 	tags      []tagColumn
-	dateFrom  int     // the tag whose value is also written as Date, -1 for none
-	groupEnd  []int64 // rows in the file up to the end of each row group
-	group     int     // the row group of the next row
+	dateFrom  int   // the tag whose value is also written as Date, -1 for none
+	group     int   // the row group being read
+	inGroup   int64 // the index of the next row in its row group
 	rec       arrow.RecordBatch
 	recRow    int   // the next row of rec
 	row       int64 // the index of the next row in the file
 	seq       int64
-	stream    *Stream // counts the bytes read and the bytes of games delivered
-	value     []byte  // scratch for a tag value
+	stream    *Stream     // counts the bytes read and the bytes of games delivered
+	value     []byte      // scratch for a tag value
+	free      chan []byte // chunk buffers given back by recycle
 }
 
 // ParquetOffset is the game_offset of the row-th row of row group group in a Parquet input.
@@ -289,7 +292,8 @@ func newParquetGames(s *Stream, chunkSize int) (pg *parquetGames, err error) {
 	if chunkSize <= 0 {
 		chunkSize = pgn.DefaultChunkSize
 	}
-	pg = &parquetGames{source: s.Name, chunkSize: chunkSize, rd: rd, moves: moves, tags: tags, dateFrom: -1, stream: s}
+	pg = &parquetGames{source: s.Name, chunkSize: chunkSize, rd: rd, fr: fr, moves: moves, tags: tags, dateFrom: -1, stream: s,
+		free: make(chan []byte, freeParquetChunks)}
 	leaves := make([]int, 0, len(tags)+1)
 	hasDate := false
 	for i := range pg.tags {
@@ -306,37 +310,58 @@ func newParquetGames(s *Stream, chunkSize int) (pg *parquetGames, err error) {
 		pg.dateFrom = -1
 	}
 	pg.moves.pos = len(leaves)
-	leaves = append(leaves, moves.leaf)
-	var n int64
-	for g := range rd.NumRowGroups() {
-		n += rd.MetaData().RowGroup(g).NumRows()
-		pg.groupEnd = append(pg.groupEnd, n)
-	}
-	if n > 0 {
-		if pg.rr, err = fr.GetRecordReader(context.Background(), leaves, nil); err != nil {
-			rd.Close()
-			return nil, err
-		}
-	}
+	pg.leaves = append(leaves, moves.leaf)
 	return pg, nil
+}
+
+// nextBatch makes pg.rec the next batch of rows, moving to the next row group when one is read
+// whole: each row group has its own reader, released at its end, so that nothing of a row
+// group outlives it. It returns io.EOF after the last row group.
+func (pg *parquetGames) nextBatch() error {
+	for {
+		if pg.rr != nil {
+			if pg.rr.Next() {
+				pg.rec, pg.recRow = pg.rr.RecordBatch(), 0
+				return nil
+			}
+			err := pg.rr.Err()
+			pg.rr.Release()
+			pg.rr, pg.rec = nil, nil
+			if err != nil && !errors.Is(err, io.EOF) {
+				return err
+			}
+			pg.group, pg.inGroup = pg.group+1, 0
+		}
+		for pg.group < pg.rd.NumRowGroups() && pg.rd.MetaData().RowGroup(pg.group).NumRows() == 0 {
+			pg.group++
+		}
+		if pg.group >= pg.rd.NumRowGroups() {
+			return io.EOF
+		}
+		rr, err := pg.fr.GetRecordReader(context.Background(), pg.leaves, []int{pg.group})
+		if err != nil {
+			return err
+		}
+		pg.rr = rr
+	}
 }
 
 // Next returns the next chunk of games, io.EOF after the last, or the error that stopped the
 // reading after the games read before it.
 func (pg *parquetGames) Next() (c *pgn.Chunk, err error) {
 	defer recoverParquet(&err)
-	c = &pgn.Chunk{Source: pg.source, Seq: pg.seq, Data: make([]byte, 0, pg.chunkSize)}
-	for len(c.Data) < pg.chunkSize {
+	c = &pgn.Chunk{Source: pg.source, Seq: pg.seq}
+	select {
+	case c.Data = <-pg.free:
+	default:
+		c.Data = make([]byte, 0, pg.chunkSize)
+	}
+	// Three quarters full, so that the game that crosses that mark most often fits the rest.
+	for len(c.Data) < pg.chunkSize*3/4 {
 		if pg.rec == nil || pg.recRow >= int(pg.rec.NumRows()) {
-			if pg.rr == nil || !pg.rr.Next() {
-				if pg.rr != nil && pg.rr.Err() != nil && !errors.Is(pg.rr.Err(), io.EOF) {
-					err = pg.rr.Err()
-				} else {
-					err = io.EOF
-				}
+			if err = pg.nextBatch(); err != nil {
 				break
 			}
-			pg.rec, pg.recRow = pg.rr.RecordBatch(), 0
 		}
 		c.Data = pg.appendGame(c, c.Data)
 	}
@@ -359,9 +384,6 @@ func (pg *parquetGames) Next() (c *pgn.Chunk, err error) {
 func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) []byte {
 	i := pg.recRow
 	pg.recRow++
-	for pg.group < len(pg.groupEnd)-1 && pg.row >= pg.groupEnd[pg.group] {
-		pg.group++
-	}
 	start, lines := len(data), int64(0)
 	for k := range pg.tags {
 		t := &pg.tags[k]
@@ -385,20 +407,34 @@ func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) []byte {
 		end--
 	}
 	data = append(data[:end], '\n', '\n')
-	var first int64
-	if pg.group > 0 {
-		first = pg.groupEnd[pg.group-1]
-	}
-	g := pgn.Game{Index: pg.row, Offset: ParquetOffset(pg.group, pg.row-first), Line: 1 - lines, Start: start, End: end}
+	g := pgn.Game{Index: pg.row, Offset: ParquetOffset(pg.group, pg.inGroup), Line: 1 - lines, Start: start, End: end}
 	if !hasMoves {
 		g.Err = &pgn.SyntaxError{Source: pg.source, Game: pg.row, Line: 1, Column: 1, Offset: g.Offset, Err: ErrNullMovetext}
 	}
 	c.Games = append(c.Games, g)
 	pg.row++
+	pg.inGroup++
 	return data
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// freeParquetChunks bounds the chunk buffers kept for reuse (the pipeline holds a few per
+// worker at once).
+const freeParquetChunks = 16
+
+// recycle takes back the buffer of a chunk that Next returned, once nothing reads it any more:
+// without it every chunk would be a new 4 MiB of garbage, and the heap's peak would follow the
+// collector's pace rather than the chunks in flight.
+func (pg *parquetGames) recycle(c *pgn.Chunk) {
+	if cap(c.Data) != pg.chunkSize {
+		return // grown past its size for a long game: let it go
+	}
+	select {
+	case pg.free <- c.Data[:0]:
+	default:
+	}
+}
 
 // Close releases the reader.
 func (pg *parquetGames) Close() {

@@ -8,10 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -21,6 +24,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -398,4 +402,82 @@ func FuzzParquetTag(f *testing.F) {
 			t.Fatalf("%d tags, error %v, from line %q", tags, tok.Err(), line)
 		}
 	})
+}
+
+// TestParquetMemoryFlat: a Parquet input is read a batch of rows at a time, not a row group or
+// a file at once: scanning twice the games in row groups of 8,192 rows (some 19 MB of movetext
+// each, as the dataset's are large) peaks at about the same heap, within the bound of a PGN
+// scan to CSV.
+func TestParquetMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and scans 50,000 games")
+	}
+	games := testcorpus.ReadLichessPGN(t, testcorpus.Path(t, lichessExcerpt))
+	var peaks [2]uint64
+	for i, copies := range []int{30, 60} {
+		var all []testcorpus.LichessGame
+		for range copies {
+			all = append(all, games...)
+		}
+		path := filepath.Join(t.TempDir(), "big.parquet")
+		testcorpus.WriteLichessParquet(t, all, path, 8192)
+		all = nil
+		peaks[i] = samplePeak(func() {
+			out := &report.Outputs{Summary: report.NewSummary()}
+			var err error
+			if out.Findings, err = report.Create[report.Finding]("-", report.Options{Stdout: io.Discard}); err != nil {
+				t.Error(err)
+				return
+			}
+			err = Run(context.Background(), Config{Sources: []Source{{Name: path, Path: path}},
+				Selection: plSelection(t, "auto"), Workers: 2}, out)
+			if cerr := out.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				t.Error(err)
+			}
+			if g := out.Summary.Games(); g != int64(copies*len(games)) {
+				t.Errorf("%d games scanned, want %d", g, copies*len(games))
+			}
+		})
+		t.Logf("%d games: peak heap %.1f MB", copies*len(games), float64(peaks[i])/(1<<20))
+	}
+	if peaks[0] > heapBoundCSV || peaks[1] > heapBoundCSV || peaks[1] > peaks[0]+peaks[0]/4+(16<<20) {
+		t.Errorf("peak heap %.1f MB, then %.1f MB for twice the games (bound %d MB)",
+			float64(peaks[0])/(1<<20), float64(peaks[1])/(1<<20), heapBoundCSV>>20)
+	}
+}
+
+// samplePeak runs fn and returns the peak of the heap in use above what it was before,
+// sampled every 5 ms.
+func samplePeak(fn func()) uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapInuse
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				runtime.ReadMemStats(&ms)
+				if ms.HeapInuse > base && ms.HeapInuse-base > peak.Load() {
+					peak.Store(ms.HeapInuse - base)
+				}
+			}
+		}
+	}()
+	fn()
+	close(stop)
+	<-done
+	return peak.Load()
 }

@@ -115,6 +115,10 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 					w.chunk(j.chunk, &j.rows)
 					j.games = int64(len(j.chunk.Games))
 					j.chunk.Release()
+					if j.recycle != nil {
+						j.recycle(j.chunk)
+						j.recycle = nil
+					}
 					j.chunk = nil
 				}
 				select {
@@ -175,8 +179,11 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 type job struct {
 	seq   int64
 	chunk *pgn.Chunk
-	rows  rows
-	games int64
+	// recycle, when set, takes the chunk's buffer back once the chunk is analysed (a Parquet
+	// input's chunks are not a Splitter's, whose Release does that).
+	recycle func(*pgn.Chunk)
+	rows    rows
+	games   int64
 
 	start *report.Input // an input begins
 	end   *report.Input // an input ends (read whole, failed or interrupted)
@@ -219,6 +226,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		defer cfg.Progress.finished(stream)
 	}
 	next := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}).Next
+	var recycle func(*pgn.Chunk)
 	if stream.Parquet {
 		pg, err := newParquetGames(stream, cfg.ChunkSize)
 		if err != nil {
@@ -226,7 +234,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			return send(&job{end: &end})
 		}
 		defer pg.Close()
-		next = pg.Next
+		next, recycle = pg.Next, pg.recycle
 	}
 	stopped := false
 	for {
@@ -237,7 +245,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		c, err := next()
 		if c != nil && len(c.Games) > 0 {
 			j := jobPool.Get().(*job)
-			j.chunk = c
+			j.chunk, j.recycle = c, recycle
 			if !send(j) {
 				return false
 			}
