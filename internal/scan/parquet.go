@@ -356,8 +356,9 @@ func (pg *parquetGames) Next() (c *pgn.Chunk, err error) {
 	default:
 		c.Data = make([]byte, 0, pg.chunkSize)
 	}
-	// Three quarters full, so that the game that crosses that mark most often fits the rest.
-	for len(c.Data) < pg.chunkSize*3/4 {
+	// Three quarters full (at least one game), so that the game that crosses that mark most
+	// often fits the rest.
+	for len(c.Games) == 0 || len(c.Data) < pg.chunkSize*3/4 {
 		if pg.rec == nil || pg.recRow >= int(pg.rec.NumRows()) {
 			if err = pg.nextBatch(); err != nil {
 				break
