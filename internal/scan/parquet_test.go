@@ -484,3 +484,53 @@ func samplePeak(fn func()) uint64 {
 	<-done
 	return peak.Load()
 }
+
+// FuzzParquetFile: a damaged Parquet file of games (bytes changed, cut, or added) gives games,
+// an error, or both, never a panic or a game outside the file's rows; the seed is the dataset's
+// schema holding three games of the excerpt.
+func FuzzParquetFile(f *testing.F) {
+	dir := f.TempDir()
+	seed := filepath.Join(dir, "seed.parquet")
+	games := testcorpus.ReadLichessPGN(f, testcorpus.Path(f, lichessExcerpt))[:3]
+	testcorpus.WriteLichessParquet(f, games, seed, 2)
+	data, err := os.ReadFile(seed)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add(data[:len(data)-9])
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(t.TempDir(), "f.parquet")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Source{Name: path, Path: path}.Open(OpenOptions{})
+		if err != nil {
+			return
+		}
+		defer s.Close()
+		if !s.Parquet {
+			return
+		}
+		pg, err := newParquetGames(s, 1<<10)
+		if err != nil {
+			return
+		}
+		defer pg.Close()
+		rows := pg.rd.NumRows()
+		for range rows + 2 {
+			c, err := pg.Next()
+			if c != nil {
+				for _, g := range c.Games {
+					if g.Index < 0 || g.Index >= rows {
+						t.Fatalf("game %d of a file of %d rows", g.Index, rows)
+					}
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+		t.Fatalf("no end after %d rows", rows)
+	})
+}
