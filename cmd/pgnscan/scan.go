@@ -47,7 +47,10 @@ board (a mate scored as a draw, a decisive stalemate).
 
 An INPUT is a file, a directory (every PGN archive directly inside it, in name order) or "-"
 for standard input. Compression is recognised from the first bytes: zstd (also multi-frame,
-as lichess publishes), gzip, bzip2, xz, or plain text.
+as lichess publishes), gzip, bzip2, xz, or plain text. A Parquet file (the Hugging Face
+dataset Lichess/standard-chess-games: a movetext column and tag columns) is read row by row,
+each row a game; a directory also stands for its .parquet files and its Hive partition folders
+(year=2025/month=05). --partition writes --out and --games as Hive-partitioned Parquet.
 
 Each game is judged under the rule editions of --edition: fide2009 (alias pre2014), fide2014,
 fide2017 (aliases fide2018, fide2023, current) and lichess. "auto" picks the FIDE edition in
