@@ -40,16 +40,22 @@ func outputsOf(o scanOptions) []outputPath {
 // compared resolved (absolute, with symbolic links of the folder followed) and, for files that
 // exist, with os.SameFile, which also sees hard links.
 func checkOutputs(o scanOptions, srcs []scan.Source) error {
+	if o.partition != "" {
+		if err := checkPartitioned(o); err != nil {
+			return err
+		}
+	}
 	outs := outputsOf(o)
 	for i, p := range outs {
 		if p.path == "" {
 			return fmt.Errorf("%s: empty path (name a file, or - for standard output)", p.flag)
 		}
+		partitioned := o.partition != "" && (p.flag == "--out" || p.flag == "--games")
 		if p.flag == "--html" {
 			if err := checkHTMLOutput(p.path); err != nil {
 				return err
 			}
-		} else if p.flag != "--summary" {
+		} else if p.flag != "--summary" && !partitioned { // a partitioned output is a directory: any name
 			if _, err := report.FormatOf(p.path); err != nil {
 				return fmt.Errorf("%s: %w", p.flag, err)
 			}

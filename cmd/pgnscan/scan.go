@@ -32,6 +32,7 @@ type scanOptions struct {
 	quiet        bool
 	cpuprofile   string
 	html         string
+	partition    string
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -47,7 +48,10 @@ resignation when the winner could not checkmate, a draw agreed too early).
 
 An INPUT is a file, a directory (every PGN archive directly inside it, in name order) or "-"
 for standard input. Compression is recognised from the first bytes: zstd (also multi-frame,
-as lichess publishes), gzip, bzip2, xz, or plain text.
+as lichess publishes), gzip, bzip2, xz, or plain text. A Parquet file (the Hugging Face
+dataset Lichess/standard-chess-games: a movetext column and tag columns) is read row by row,
+each row a game; a directory also stands for its .parquet files and its Hive partition folders
+(year=2025/month=05). --partition writes --out and --games as Hive-partitioned Parquet.
 
 Each game is judged under the rule editions of --edition: fide2009 (alias pre2014), fide2014,
 fide2017 (alias fide2018), fide2023 (alias current) and lichess. "auto" picks the FIDE edition in
@@ -79,6 +83,7 @@ outputs hold every game read so far, and the summary says how far the scan got).
 	f.StringVar(&o.html, "html", "", "also write an HTML report of the findings to this file (see pgnscan report --html)")
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
+	f.StringVar(&o.partition, "partition", "", "write --out and --games as Hive-partitioned Parquet in the directories they name, split by these keys: edition, year, month (e.g. year,month)")
 	return cmd
 }
 
@@ -118,11 +123,15 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	stdout = stallFree(stdout, giveUp)
 	opts := report.Options{Version: Version(), CommandLine: os.Args, Stdout: stdout}
 	out := &report.Outputs{Summary: report.NewSummary()}
-	if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
+	defer out.Abort() // a no-op once closed
+	if o.partition != "" {
+		if err := createPartitioned(out, o, opts); err != nil {
+			return err
+		}
+	} else if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
 		return err
 	}
-	defer out.Abort() // a no-op once closed
-	if o.games != "" {
+	if o.games != "" && o.partition == "" {
 		if out.Games, err = report.Create[report.Game](o.games, opts); err != nil {
 			return err
 		}
@@ -223,6 +232,37 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// createPartitioned creates the partitioned findings and games outputs of --partition.
+func createPartitioned(out *report.Outputs, o scanOptions, opts report.Options) error {
+	keys, err := report.ParsePartition(o.partition)
+	if err != nil {
+		return usageError{err}
+	}
+	if out.FindingsParts, err = report.CreatePartitioned[report.Finding](o.out, keys, opts); err != nil {
+		return err
+	}
+	if o.games != "" {
+		if out.GamesParts, err = report.CreatePartitioned[report.Game](o.games, keys, opts); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPartitioned refuses --partition with an output that cannot be partitioned: CSV (a
+// .csv name or standard output). Partitioned outputs are directories; --errors stays a file.
+func checkPartitioned(o scanOptions) error {
+	if _, err := report.ParsePartition(o.partition); err != nil {
+		return err
+	}
+	for _, p := range []struct{ flag, path string }{{"--out", o.out}, {"--games", o.games}} {
+		if f, err := report.FormatOf(p.path); p.path != "" && err == nil && f == report.CSV {
+			return fmt.Errorf("--partition writes Hive-partitioned Parquet into a directory; CSV output cannot be partitioned (%s %s)", p.flag, p.path)
+		}
+	}
+	return nil
 }
 
 // printSummary writes the summary where --summary says.

@@ -11,6 +11,11 @@ type Outputs struct {
 	Errors   *Writer[Error]
 	Summary  *Summary
 	Tap      Tap // also receives every findings and games row when set (e.g. the HTML report)
+
+	// FindingsParts and GamesParts, when set, take the findings and games rows instead of
+	// Findings and Games: Hive-partitioned Parquet (--partition).
+	FindingsParts *Partitioned[Finding]
+	GamesParts    *Partitioned[Game]
 }
 
 // Tap is a further consumer of the rows a scan writes, fed from the same calls
@@ -27,6 +32,9 @@ func (o *Outputs) AddFinding(f *Finding) error {
 	if o.Tap != nil {
 		o.Tap.AddFinding(f)
 	}
+	if o.FindingsParts != nil {
+		return o.FindingsParts.Write(f)
+	}
 	if o.Findings == nil {
 		return nil
 	}
@@ -41,6 +49,9 @@ func (o *Outputs) AddGame(g *Game) error {
 	o.Summary.AddGame(g)
 	if o.Tap != nil {
 		o.Tap.AddGame(g)
+	}
+	if o.GamesParts != nil {
+		return o.GamesParts.Write(g)
 	}
 	if o.Games == nil {
 		return nil
@@ -78,6 +89,14 @@ func (o *Outputs) Close() error {
 		o.Errors.SetSummary(o.Summary)
 		errs = append(errs, o.Errors.Close())
 	}
+	if o.FindingsParts != nil {
+		o.FindingsParts.SetSummary(o.Summary)
+		errs = append(errs, o.FindingsParts.Close())
+	}
+	if o.GamesParts != nil {
+		o.GamesParts.SetSummary(o.Summary)
+		errs = append(errs, o.GamesParts.Close())
+	}
 	return errors.Join(errs...)
 }
 
@@ -91,5 +110,11 @@ func (o *Outputs) Abort() {
 	}
 	if o.Errors != nil {
 		o.Errors.Abort()
+	}
+	if o.FindingsParts != nil {
+		o.FindingsParts.Abort()
+	}
+	if o.GamesParts != nil {
+		o.GamesParts.Abort()
 	}
 }

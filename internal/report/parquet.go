@@ -160,7 +160,10 @@ func (s *parquetSink[R]) flush() (err error) {
 		return nil
 	}
 	defer recoverInto(&err)
-	rg := s.fw.AppendRowGroup()
+	rg, err := s.fw.AppendRowGroupChecked()
+	if err != nil {
+		return err
+	}
 	for i := range s.cols {
 		cw, err := rg.NextColumn()
 		if err != nil {

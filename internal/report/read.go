@@ -116,7 +116,7 @@ func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err e
 	sets := make([]func(*R, int), len(cols))
 	var n int64
 	for rr.Next() {
-		rec := rr.Record()
+		rec := rr.RecordBatch()
 		for j, c := range cols {
 			sets[j] = setter(c, rec.Column(idx[j]))
 		}

@@ -123,6 +123,10 @@ type Stream struct {
 	Compression Compression
 	// FrameParallel says that a multi-frame zstd input is decoded frame by frame in parallel.
 	FrameParallel bool
+	// Parquet says that the input is a Parquet file of games (see parquetGames), read through
+	// parquet rather than Read.
+	Parquet bool
+	parquet *countingReaderAt
 
 	r         io.Reader // decompressed bytes
 	src       *countingReader
@@ -181,6 +185,9 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 		s.Close()
 		return nil, &InputError{Name: in.Name, Op: "read", Err: err}
 	}
+	if isParquet(head) {
+		return s.openParquet(raw)
+	}
 	s.Compression = DetectCompression(head)
 	if err := s.decoder(br, head, workers, opt.SingleStream); err != nil {
 		s.Close()
@@ -197,6 +204,19 @@ func corrupt(c Compression, err error) error {
 		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	return fmt.Errorf("%w: %s: %w", ErrCorrupt, c, err)
+}
+
+// openParquet makes s a Parquet input over the file raw.
+func (s *Stream) openParquet(raw io.Reader) (*Stream, error) {
+	f, ok := raw.(*os.File)
+	if !ok || s.Path == StdinName {
+		s.Close()
+		return nil, &InputError{Name: s.Name, Op: "open", Err: ErrParquetStdin}
+	}
+	s.Parquet = true
+	s.src.n.Store(0)
+	s.parquet = &countingReaderAt{f: f, n: &s.src.n}
+	return s, nil
 }
 
 // decoder sets s.r to read the decompressed bytes of br.

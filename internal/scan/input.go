@@ -3,6 +3,7 @@ package scan
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -30,13 +31,14 @@ type Source struct {
 	Size int64
 }
 
-// archiveSuffixes are the name endings that make a directory entry a PGN archive. The name only
-// selects files: the compression is always recognised from the first bytes.
-var archiveSuffixes = []string{".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz", ".pgn.bz2", ".pgn.xz"}
+// archiveSuffixes are the name endings that make a directory entry an input: a PGN archive or a
+// Parquet file of games. The name only selects files: the format is always recognised from the
+// first bytes.
+var archiveSuffixes = []string{".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".parquet"}
 
-// IsArchiveName reports whether a file in a directory counts as a PGN archive: its name ends in
-// .pgn, optionally followed by .zst, .zstd, .gz, .bz2 or .xz (in any letter case), and does not
-// begin with a dot.
+// IsArchiveName reports whether a file in a directory counts as an input: its name ends in
+// .pgn, optionally followed by .zst, .zstd, .gz, .bz2 or .xz, or in .parquet (in any letter
+// case), and does not begin with a dot.
 func IsArchiveName(name string) bool {
 	if strings.HasPrefix(name, ".") {
 		return false
@@ -56,13 +58,22 @@ func IsArchiveName(name string) bool {
 // quietly drop what was asked for, so the command refuses (bad usage).
 var ErrListedTwice = errors.New("input listed twice")
 
+// IsPartitionDir reports whether a directory name is a Hive partition folder, name=value (as
+// in the lichess dataset's year=2025/month=05): Resolve enters those.
+func IsPartitionDir(name string) bool {
+	k, _, ok := strings.Cut(name, "=")
+	return ok && k != "" && !strings.HasPrefix(name, ".")
+}
+
 // Resolve turns command-line arguments into sources, in order. A file is taken as given
-// (whatever its name), "-" is standard input, and a directory stands for the PGN archives
-// directly inside it (see IsArchiveName; subdirectories are not entered), sorted by name in
-// byte order. Regular files and symbolic links count; a symbolic link that leads nowhere is
-// kept, so that opening it fails and the scan reports it instead of skipping it without a word.
-// A directory without archives is an error (ErrNoArchives), as is a path that does not exist or
-// an input listed twice (ErrListedTwice).
+// (whatever its name), "-" is standard input, and a directory stands for the inputs directly
+// inside it (see IsArchiveName) and in its Hive partition folders (see IsPartitionDir) to any
+// depth; other subdirectories are not entered. A directory's inputs are sorted by path in byte
+// order. Regular files and symbolic links count; a symbolic link that leads nowhere is kept, so
+// that opening it fails and the scan reports it instead of skipping it without a word. A
+// directory without inputs is an error (ErrNoArchives), as is a path that does not exist, an
+// input listed twice (ErrListedTwice), and a Parquet file whose columns are not games (a
+// *SchemaError, see CheckParquet).
 func Resolve(args []string) ([]Source, error) {
 	var out []Source
 	var seen inputSet
@@ -85,10 +96,14 @@ func Resolve(args []string) ([]Source, error) {
 			out = append(out, Source{Name: displayName(arg), Path: arg, Size: sizeOf(st)})
 			continue
 		}
-		found, err := archivesIn(arg)
+		found, err := inputsIn(arg, nil)
 		if err != nil {
 			return nil, err
 		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("scan: %s: %w", displayName(arg), ErrNoArchives)
+		}
+		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		for _, src := range found {
 			st, _ := os.Stat(src.Path)
 			if err := seen.add(src.Path, st); err != nil {
@@ -97,22 +112,35 @@ func Resolve(args []string) ([]Source, error) {
 		}
 		out = append(out, found...)
 	}
+	for _, src := range out {
+		if src.Path != StdinName && sniffParquet(src.Path) {
+			if err := CheckParquet(src); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return out, nil
 }
 
-// archivesIn returns the PGN archives directly inside dir, sorted by name: regular files, and
-// symbolic links to regular files or to nothing (a broken link: Size -1, Open reports it).
-func archivesIn(dir string) ([]Source, error) {
+// inputsIn appends to found the inputs of directory dir and of its partition folders: regular
+// files, and symbolic links to regular files or to nothing (a broken link: Size -1, Open
+// reports it).
+func inputsIn(dir string, found []Source) ([]Source, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	var found []Source
 	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() && IsPartitionDir(e.Name()) {
+			if found, err = inputsIn(p, found); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if !IsArchiveName(e.Name()) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
-		p := filepath.Join(dir, e.Name())
 		size := int64(-1)
 		st, err := os.Stat(p) // follows a symbolic link
 		if err == nil {
@@ -123,11 +151,19 @@ func archivesIn(dir string) ([]Source, error) {
 		}
 		found = append(found, Source{Name: displayName(p), Path: p, Size: size})
 	}
-	if len(found) == 0 {
-		return nil, fmt.Errorf("scan: %s: %w", displayName(dir), ErrNoArchives)
-	}
-	sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 	return found, nil
+}
+
+// sniffParquet reports whether the file at path begins as a Parquet file does.
+func sniffParquet(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(parquetMagic))
+	n, _ := io.ReadFull(f, head)
+	return isParquet(head[:n])
 }
 
 // inputSet remembers the inputs resolved so far, to find one listed twice.

@@ -116,6 +116,10 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 					w.chunk(j.chunk, &j.rows)
 					j.games = int64(len(j.chunk.Games))
 					j.chunk.Release()
+					if j.recycle != nil {
+						j.recycle(j.chunk)
+						j.recycle = nil
+					}
 					j.chunk = nil
 				}
 				select {
@@ -176,8 +180,11 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 type job struct {
 	seq   int64
 	chunk *pgn.Chunk
-	rows  rows
-	games int64
+	// recycle, when set, takes the chunk's buffer back once the chunk is analysed (a Parquet
+	// input's chunks are not a Splitter's, whose Release does that).
+	recycle func(*pgn.Chunk)
+	rows    rows
+	games   int64
 
 	start *report.Input // an input begins
 	end   *report.Input // an input ends (read whole, failed or interrupted)
@@ -223,24 +230,37 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		cfg.Progress.reading(stream)
 		defer cfg.Progress.finished(stream)
 	}
-	sp := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize})
+	next := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}).Next
+	var recycle func(*pgn.Chunk)
+	if stream.Parquet {
+		pg, err := newParquetGames(stream, cfg.ChunkSize)
+		if err != nil {
+			end.Err = (&InputError{Name: src.Name, Op: "decode", Offset: stream.CompressedBytes(), Err: err}).Error()
+			return send(&job{end: &end})
+		}
+		defer pg.Close()
+		next, recycle = pg.Next, pg.recycle
+	}
 	stopped := false
 	for {
 		if ctx.Err() != nil {
 			stopped = true
 			break
 		}
-		c, err := sp.Next()
+		c, err := next()
 		if c != nil && ctx.Err() != nil {
 			dropCutGame(c)
 		}
 		if c != nil && len(c.Games) == 0 {
-			c.Release() // its only game was cut by the interrupt
+			c.Release() // no game, or its only game was cut by the interrupt
+			if recycle != nil {
+				recycle(c)
+			}
 			c = nil
 		}
 		if c != nil {
 			j := jobPool.Get().(*job)
-			j.chunk = c
+			j.chunk, j.recycle = c, recycle
 			if !send(j) {
 				return false
 			}

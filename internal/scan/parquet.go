@@ -1,0 +1,474 @@
+package scan
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/pgnscan/pgnscan/internal/pgn"
+)
+
+// A Parquet file of games, as the Hugging Face dataset Lichess/standard-chess-games publishes
+// them: one row per game, a string column movetext with the game's movetext (comments and
+// result included), and one column per tag (Event, Site, White, ..., UTCDate as date32, UTCTime
+// as time32, WhiteElo and the rating differences as int16). Each row becomes the game a PGN
+// file would hold, its tag section written from the columns, so that the workers and the judge
+// read it exactly as they read PGN.
+
+// parquetMagic opens (and ends) every Parquet file.
+const parquetMagic = "PAR1"
+
+// MovetextColumn is the column that holds a game's movetext.
+const MovetextColumn = "movetext"
+
+// ErrNoMovetext is wrapped by the *SchemaError of a Parquet file without a string movetext
+// column: it does not hold games.
+var ErrNoMovetext = errors.New("no string column " + MovetextColumn)
+
+// ErrNullMovetext is the fault of a game whose row has a null movetext.
+var ErrNullMovetext = errors.New("movetext is null")
+
+// ErrParquetStdin is returned for a Parquet file on standard input: Parquet is read from its
+// footer back, which a pipe cannot do.
+var ErrParquetStdin = errors.New("a Parquet file cannot be read from standard input; give its path")
+
+// SchemaError is a Parquet input whose columns do not hold games. It names the columns the file
+// has, so that the user sees what it is instead.
+type SchemaError struct {
+	Name    string   // Source.Name
+	Columns []string // the file's columns and their types, as "name type"
+	Err     error    // ErrNoMovetext
+}
+
+func (e *SchemaError) Error() string {
+	return fmt.Sprintf("scan: %s: %v; a Parquet input needs the columns of the lichess dataset (movetext and tags); its columns are: %s",
+		e.Name, e.Err, strings.Join(e.Columns, ", "))
+}
+
+func (e *SchemaError) Unwrap() error { return e.Err }
+
+// isParquet reports whether an input's first bytes are Parquet's.
+func isParquet(head []byte) bool { return bytes.HasPrefix(head, []byte(parquetMagic)) }
+
+// parquetBatchRows is how many rows are decoded at once: some 400 KB of lichess movetext, so
+// that a 4 MiB chunk takes about ten batches and memory does not grow with the row groups
+// (the dataset's hold tens of thousands of games).
+const parquetBatchRows = 256
+
+// parquetReadBuffer is the buffer of each column's page stream: pages are read through it as
+// they are decoded, instead of each column chunk at once.
+const parquetReadBuffer = 256 << 10
+
+// openParquet reads the footer of a Parquet file. f counts the bytes read.
+func openParquet(name string, f parquet.ReaderAtSeeker) (*file.Reader, *pqarrow.FileReader, error) {
+	props := parquet.NewReaderProperties(memory.DefaultAllocator)
+	props.BufferedStreamEnabled = true
+	props.BufferSize = parquetReadBuffer
+	rd, err := file.NewParquetReader(f, file.WithReadProps(props))
+	if err != nil {
+		return nil, nil, err
+	}
+	fr, err := pqarrow.NewFileReader(rd, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, memory.DefaultAllocator)
+	if err != nil {
+		rd.Close()
+		return nil, nil, err
+	}
+	return rd, fr, nil
+}
+
+// gameColumns finds the columns of a game in a Parquet file's schema: movetext, and the tag
+// columns (every other top-level column of a type a tag can be written from; others are left
+// unread). It returns a *SchemaError when there is no string movetext column.
+func gameColumns(name string, fr *pqarrow.FileReader) (moves tagColumn, tags []tagColumn, err error) {
+	moves.leaf = -1
+	var all []string
+	for i := range fr.Manifest.Fields {
+		sf := &fr.Manifest.Fields[i]
+		all = append(all, sf.Field.Name+" "+sf.Field.Type.String())
+		if !sf.IsLeaf() || !tagType(sf.Field.Type) {
+			continue
+		}
+		c := tagColumn{name: sf.Field.Name, leaf: sf.ColIndex, diff: strings.HasSuffix(sf.Field.Name, "RatingDiff")}
+		switch {
+		case c.name == MovetextColumn && stringType(sf.Field.Type):
+			moves = c
+		case c.name != MovetextColumn && validTagName(c.name):
+			tags = append(tags, c)
+		}
+	}
+	if moves.leaf < 0 {
+		return moves, nil, &SchemaError{Name: name, Columns: all, Err: ErrNoMovetext}
+	}
+	return moves, tags, nil
+}
+
+// CheckParquet reports whether the Parquet file at path holds games: a *SchemaError when it has
+// no movetext column. A file whose footer cannot be read is not judged here (nil): the scan
+// reports it as an input that could not be read.
+func CheckParquet(src Source) error {
+	f, err := os.Open(src.Path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	rd, fr, err := openParquet(src.Name, f)
+	if err != nil {
+		return nil
+	}
+	defer rd.Close()
+	_, _, err = gameColumns(src.Name, fr)
+	return err
+}
+
+// tagColumn is a column written as a tag (or the movetext column).
+type tagColumn struct {
+	name string
+	leaf int  // the Parquet leaf column index
+	pos  int  // the column's place in the record batches read
+	diff bool // a rating difference: written with its sign, "+5", "+0", "-5", as lichess does
+}
+
+// validTagName reports whether a column name can be a PGN tag name (letters, digits, '_').
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// stringType reports whether values of t are text.
+func stringType(t arrow.DataType) bool {
+	switch t.ID() {
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+		return true
+	case arrow.DICTIONARY:
+		return stringType(t.(*arrow.DictionaryType).ValueType)
+	}
+	return false
+}
+
+// tagType reports whether a column of type t can be written as a tag.
+func tagType(t arrow.DataType) bool {
+	switch t.ID() {
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64, arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
+		arrow.DATE32, arrow.DATE64, arrow.TIME32, arrow.TIME64:
+		return true
+	}
+	return stringType(t)
+}
+
+// appendValue appends the value of row i of arr as the PGN tag would hold it, unescaped:
+// integers in decimal (a rating difference with its sign), dates as YYYY.MM.DD, times of day
+// as HH:MM:SS. It reports false for a null.
+func appendValue(dst []byte, arr arrow.Array, i int, diff bool) ([]byte, bool) {
+	if arr.IsNull(i) {
+		return dst, false
+	}
+	switch a := arr.(type) {
+	case *array.String:
+		return append(dst, a.Value(i)...), true
+	case *array.LargeString:
+		return append(dst, a.Value(i)...), true
+	case *array.StringView:
+		return append(dst, a.Value(i)...), true
+	case *array.Dictionary:
+		return appendValue(dst, a.Dictionary(), a.GetValueIndex(i), diff)
+	case *array.Int8:
+		return appendInt(dst, int64(a.Value(i)), diff), true
+	case *array.Int16:
+		return appendInt(dst, int64(a.Value(i)), diff), true
+	case *array.Int32:
+		return appendInt(dst, int64(a.Value(i)), diff), true
+	case *array.Int64:
+		return appendInt(dst, a.Value(i), diff), true
+	case *array.Uint8:
+		return appendInt(dst, int64(a.Value(i)), diff), true
+	case *array.Uint16:
+		return appendInt(dst, int64(a.Value(i)), diff), true
+	case *array.Uint32:
+		return appendInt(dst, int64(a.Value(i)), diff), true
+	case *array.Uint64:
+		return strconv.AppendUint(dst, a.Value(i), 10), true
+	case *array.Date32:
+		return a.Value(i).ToTime().AppendFormat(dst, "2006.01.02"), true
+	case *array.Date64:
+		return a.Value(i).ToTime().AppendFormat(dst, "2006.01.02"), true
+	case *array.Time32:
+		unit := a.DataType().(*arrow.Time32Type).Unit
+		return a.Value(i).ToTime(unit).AppendFormat(dst, "15:04:05"), true
+	case *array.Time64:
+		unit := a.DataType().(*arrow.Time64Type).Unit
+		return a.Value(i).ToTime(unit).AppendFormat(dst, "15:04:05"), true
+	}
+	return dst, false
+}
+
+func appendInt(dst []byte, v int64, sign bool) []byte {
+	if sign && v >= 0 {
+		dst = append(dst, '+')
+	}
+	return strconv.AppendInt(dst, v, 10)
+}
+
+// appendTag appends a tag line [name "value"]: the value escaped as PGN asks (a backslash
+// before '"' and '\'), and line ends and other control bytes, which a tag value cannot hold,
+// written as spaces.
+func appendTag(dst []byte, name string, value []byte) []byte {
+	dst = append(dst, '[')
+	dst = append(dst, name...)
+	dst = append(dst, ' ', '"')
+	for _, c := range value {
+		switch {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c < 0x20 || c == 0x7F:
+			dst = append(dst, ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"', ']', '\n')
+}
+
+// parquetGames cuts the rows of a Parquet file of games into chunks of games, as a
+// pgn.Splitter cuts a PGN stream. A game's Index is its row's index in the file, its Offset
+// the row group in the high 32 bits and the row's index in that row group in the low 32
+// (ParquetOffset), and its Line is set so that lines count from the first line of movetext.
+type parquetGames struct {
+	source    string
+	chunkSize int
+	rd        *file.Reader
+	fr        *pqarrow.FileReader
+	leaves    []int                // the leaf columns read: the tags', then movetext's
+	rr        pqarrow.RecordReader // the current row group's rows, nil between row groups
+	moves     tagColumn
+	tags      []tagColumn
+	dateFrom  int   // the tag whose value is also written as Date, -1 for none
+	group     int   // the row group being read
+	inGroup   int64 // the index of the next row in its row group
+	rec       arrow.RecordBatch
+	recRow    int   // the next row of rec
+	row       int64 // the index of the next row in the file
+	seq       int64
+	stream    *Stream     // counts the bytes read and the bytes of games delivered
+	value     []byte      // scratch for a tag value
+	free      chan []byte // chunk buffers given back by recycle
+}
+
+// ParquetOffset is the game_offset of the row-th row of row group group in a Parquet input.
+func ParquetOffset(group int, row int64) int64 { return int64(group)<<32 | row }
+
+// newParquetGames opens the games of a Parquet file.
+func newParquetGames(s *Stream, chunkSize int) (pg *parquetGames, err error) {
+	defer recoverParquet(&err)
+	rd, fr, err := openParquet(s.Name, s.parquet)
+	if err != nil {
+		return nil, fmt.Errorf("%w: parquet: %w", ErrCorrupt, err)
+	}
+	moves, tags, err := gameColumns(s.Name, fr)
+	if err != nil {
+		rd.Close()
+		return nil, err
+	}
+	if chunkSize <= 0 {
+		chunkSize = pgn.DefaultChunkSize
+	}
+	pg = &parquetGames{source: s.Name, chunkSize: chunkSize, rd: rd, fr: fr, moves: moves, tags: tags, dateFrom: -1, stream: s,
+		free: make(chan []byte, freeParquetChunks)}
+	leaves := make([]int, 0, len(tags)+1)
+	hasDate := false
+	for i := range pg.tags {
+		pg.tags[i].pos = len(leaves)
+		leaves = append(leaves, pg.tags[i].leaf)
+		switch pg.tags[i].name {
+		case "Date":
+			hasDate = true
+		case "UTCDate":
+			pg.dateFrom = i
+		}
+	}
+	if hasDate {
+		pg.dateFrom = -1
+	}
+	pg.moves.pos = len(leaves)
+	pg.leaves = append(leaves, moves.leaf)
+	return pg, nil
+}
+
+// nextBatch makes pg.rec the next batch of rows, moving to the next row group when one is read
+// whole: each row group has its own reader, released at its end, so that nothing of a row
+// group outlives it. It returns io.EOF after the last row group.
+func (pg *parquetGames) nextBatch() error {
+	for {
+		if pg.rr != nil {
+			if pg.rr.Next() {
+				pg.rec, pg.recRow = pg.rr.RecordBatch(), 0
+				return nil
+			}
+			err := pg.rr.Err()
+			pg.rr.Release()
+			pg.rr, pg.rec = nil, nil
+			if err != nil && !errors.Is(err, io.EOF) {
+				return err
+			}
+			pg.group, pg.inGroup = pg.group+1, 0
+		}
+		for pg.group < pg.rd.NumRowGroups() && pg.rd.MetaData().RowGroup(pg.group).NumRows() == 0 {
+			pg.group++
+		}
+		if pg.group >= pg.rd.NumRowGroups() {
+			return io.EOF
+		}
+		rr, err := pg.fr.GetRecordReader(context.Background(), pg.leaves, []int{pg.group})
+		if err != nil {
+			return err
+		}
+		pg.rr = rr
+	}
+}
+
+// Next returns the next chunk of games, io.EOF after the last, or the error that stopped the
+// reading after the games read before it.
+func (pg *parquetGames) Next() (c *pgn.Chunk, err error) {
+	defer recoverParquet(&err)
+	c = &pgn.Chunk{Source: pg.source, Seq: pg.seq}
+	select {
+	case c.Data = <-pg.free:
+	default:
+		c.Data = make([]byte, 0, pg.chunkSize)
+	}
+	// Three quarters full (at least one game), so that the game that crosses that mark most
+	// often fits the rest.
+	for len(c.Games) == 0 || len(c.Data) < pg.chunkSize*3/4 {
+		if pg.rec == nil || pg.recRow >= int(pg.rec.NumRows()) {
+			if err = pg.nextBatch(); err != nil {
+				break
+			}
+		}
+		c.Data = pg.appendGame(c, c.Data)
+	}
+	if err != nil && err != io.EOF {
+		err = &InputError{Name: pg.source, Op: "decode", Offset: pg.stream.CompressedBytes(), Decompressed: pg.stream.Decompressed(),
+			Err: fmt.Errorf("%w: parquet: %w", ErrCorrupt, err)}
+	}
+	if len(c.Games) == 0 {
+		return nil, err
+	}
+	pg.seq++
+	pg.stream.out.Add(int64(len(c.Data)))
+	if err == io.EOF {
+		err = nil // the next call says so
+	}
+	return c, err
+}
+
+// appendGame writes the next row of the batch as a game into data and records it in c.
+func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) []byte {
+	i := pg.recRow
+	pg.recRow++
+	start, lines := len(data), int64(0)
+	for k := range pg.tags {
+		t := &pg.tags[k]
+		var ok bool
+		pg.value, ok = appendValue(pg.value[:0], pg.rec.Column(t.pos), i, t.diff)
+		if !ok {
+			continue
+		}
+		if k == pg.dateFrom {
+			data = appendTag(data, "Date", pg.value)
+			lines++
+		}
+		data = appendTag(data, t.name, pg.value)
+		lines++
+	}
+	data = append(data, '\n')
+	lines++
+	data, hasMoves := appendValue(data, pg.rec.Column(pg.moves.pos), i, false)
+	end := len(data)
+	for end > start && isBlank(data[end-1]) {
+		end--
+	}
+	data = append(data[:end], '\n', '\n')
+	g := pgn.Game{Index: pg.row, Offset: ParquetOffset(pg.group, pg.inGroup), Line: 1 - lines, Start: start, End: end}
+	if !hasMoves {
+		g.Err = &pgn.SyntaxError{Source: pg.source, Game: pg.row, Line: 1, Column: 1, Offset: g.Offset, Err: ErrNullMovetext}
+	}
+	c.Games = append(c.Games, g)
+	pg.row++
+	pg.inGroup++
+	return data
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// freeParquetChunks bounds the chunk buffers kept for reuse (the pipeline holds a few per
+// worker at once).
+const freeParquetChunks = 16
+
+// recycle takes back the buffer of a chunk that Next returned, once nothing reads it any more:
+// without it every chunk would be a new 4 MiB of garbage, and the heap's peak would follow the
+// collector's pace rather than the chunks in flight.
+func (pg *parquetGames) recycle(c *pgn.Chunk) {
+	if cap(c.Data) != pg.chunkSize {
+		return // grown past its size for a long game: let it go
+	}
+	select {
+	case pg.free <- c.Data[:0]:
+	default:
+	}
+}
+
+// Close releases the reader.
+func (pg *parquetGames) Close() {
+	if pg.rr != nil {
+		pg.rr.Release()
+	}
+	pg.rd.Close()
+}
+
+// recoverParquet turns a panic inside the Parquet library (it panics on some corrupt files)
+// into an error.
+func recoverParquet(err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("parquet: %v", p)
+	}
+}
+
+// countingReaderAt counts the bytes read from a Parquet file, for progress.
+type countingReaderAt struct {
+	f *os.File
+	n *atomic.Int64
+}
+
+func (c *countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.f.ReadAt(p, off)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+func (c *countingReaderAt) Seek(off int64, whence int) (int64, error) { return c.f.Seek(off, whence) }
+
+func (c *countingReaderAt) Read(p []byte) (int, error) {
+	n, err := c.f.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
