@@ -113,6 +113,7 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.first = [2][2]claimRec{}
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
+	j.release()
 	j.reset(&j.pos)
 	j.register(j.pos.Key(), 0, 1)
 	j.hmc = j.pos.HalfmoveClock()

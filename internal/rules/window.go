@@ -27,6 +27,9 @@ import (
 // Entries are chained by key bucket through serial numbers that never repeat
 // (until they wrap, when the table is cleared), so emptying the window costs
 // nothing: links to entries older than the window's first are simply dead.
+//
+// A long run of reversible moves is compacted (compact) so that the window
+// holds about one entry per distinct position rather than one per half-move.
 type window struct {
 	win    []entry
 	head   [1 << hashBits]uint32
@@ -34,6 +37,11 @@ type window struct {
 	twice  [2][]candidate // entries seen at least twice, by their side to move
 	turn0  board.Color    // side to move at entry 0
 	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
+
+	compactAt int              // the window length from which repeated compacts it: see compact
+	later     []int32          // compact's scratch: the next occurrence of each entry, then its new index
+	latest    []int32          // compact's scratch: latest occurrences among the entries before each
+	seen      map[uint64]int32 // compact's scratch: the earliest entry seen so far with a key
 }
 
 // entry is one position of the window. register fills it field by field in
@@ -82,10 +90,32 @@ func (j *Judge) reset(p *board.Position) {
 	}
 }
 
+// maxKept bounds the window entries a Judge keeps room for from one game to
+// the next: a hostile game's window (millions of distinct positions) is let go
+// at the next Begin rather than held by the worker for the rest of the scan.
+const maxKept = 1 << 16
+
+// release lets go of buffers grown past maxKept; Begin calls it.
+func (j *Judge) release() {
+	j.compactAt = 0
+	if cap(j.win) > maxKept {
+		j.win = nil
+	}
+	for t := range j.twice {
+		if cap(j.twice[t]) > maxKept {
+			j.twice[t] = nil
+		}
+	}
+	if cap(j.later) > maxKept {
+		j.later, j.latest, j.seen = nil, nil, nil
+	}
+}
+
 // tidy empties the lists of positions seen twice, and starts the serial
 // numbers over when they grow far (still far from wrapping: old serials must
 // never look new).
 func (j *Judge) tidy() {
+	j.compactAt = 0
 	j.twice[0] = j.twice[0][:0]
 	j.twice[1] = j.twice[1][:0]
 	if j.serial >= 1<<31 {
@@ -127,14 +157,126 @@ func (j *Judge) register(key uint64, w, count int32) {
 }
 
 // repeated records the facts of entry w, the current position, seen count >= 2 times.
+// Only a window with repetitions can be compacted, so it is compacted here
+// once it is long.
 func (j *Judge) repeated(w, count int32) {
 	j.maxReps = max(j.maxReps, int(count))
+	if len(j.win) >= max(j.compactAt, compactFrom) {
+		w = j.compact()
+	}
 	j.addCandidate(w)
 }
+
+// compactFrom is the window length from which a full window is compacted
+// before it grows: a window that long is a run of hundreds of reversible
+// moves, which only hostile or broken games play. A variable so that tests
+// can make every window compact.
+var compactFrom = 4096
+
+// keepLast is how many of the latest entries compact leaves alone, the
+// current position's included: consecutiveFive reads the entries 4 to 16 back
+// from the current position by their distance.
+const keepLast = 17
 
 // grow makes room for one more window entry: rare, out of register's way.
 func (j *Judge) grow() {
 	j.win = append(j.win, entry{})
+}
+
+// compact shortens the window without changing any answer it gives: it
+// removes loops, runs of entries Pa ... Pb-1 with Pa = Pb none of which is the
+// latest occurrence of its position in the window. The moves of a loop put
+// every piece back (and an even number of them leaves the side to move), so
+// same still holds exactly between the entries that stay; every position keeps
+// its latest occurrence, whose count is the one occurrence and findAfter
+// return; and a candidate that is not a latest occurrence is never the first
+// match in intendedMoves (the latest occurrence of its position is a candidate
+// too, and later in the list), so dropping it changes no claim. Entry 0 (it
+// alone may have an en passant capture) and the last keepLast entries stay.
+// A game that shuffles pieces for millions of half-moves then keeps a window
+// of the size of its cycle. The window is compacted again when it has doubled.
+// compact returns the new index of the current position, the last entry.
+func (j *Judge) compact() int32 {
+	n := int32(len(j.win))
+	j.nextOccurrences()
+	// latest[k]: how many of the entries before k are the latest occurrence of
+	// their position (later[k] < 0), so that a run holds none when the count
+	// does not move across it.
+	j.latest = append(j.latest[:0], 0)
+	for k := range n {
+		l := j.latest[k]
+		if j.later[k] < 0 {
+			l++
+		}
+		j.latest = append(j.latest, l)
+	}
+	out := int32(1) // entry 0 stays
+	j.later[0] = 0
+	for k := int32(1); k < n; {
+		if b := j.later[k]; b >= 0 && b <= n-keepLast && j.latest[b] == j.latest[k] {
+			for ; k < b; k++ {
+				j.later[k] = -1 // removed
+			}
+			continue
+		}
+		j.win[out] = j.win[k]
+		j.later[k] = out
+		out++
+		k++
+	}
+	j.win = j.win[:out]
+	j.relink(n)
+	for t := range j.twice {
+		list := j.twice[t][:0]
+		for _, c := range j.twice[t] {
+			if j.latest[c.w+1] != j.latest[c.w] { // the latest occurrence: it stays
+				c.w = j.later[c.w]
+				list = append(list, c)
+			}
+		}
+		j.twice[t] = list
+	}
+	j.compactAt = 2 * len(j.win)
+	return out - 1
+}
+
+// nextOccurrences sets later[k] to the entry of the next occurrence of
+// entry k's position, or -1 when entry k is its latest occurrence. Only the
+// nearest later entry with the same key is compared exactly; on the rare key
+// collision an entry counts as a latest occurrence, which only keeps it.
+func (j *Judge) nextOccurrences() {
+	n := int32(len(j.win))
+	j.later = j.later[:0]
+	for range n {
+		j.later = append(j.later, -1)
+	}
+	if j.seen == nil {
+		j.seen = make(map[uint64]int32)
+	}
+	clear(j.seen)
+	for k := n - 1; k >= 0; k-- {
+		key := j.win[k].key
+		if l, ok := j.seen[key]; ok && j.same(k, l, 0) {
+			j.later[k] = l
+		}
+		j.seen[key] = k
+	}
+}
+
+// relink chains the entries of a window just compacted from n entries into
+// their key buckets, under new serial numbers: the old links die.
+func (j *Judge) relink(n int32) {
+	j.serial += uint32(n) + 1
+	if j.serial >= 1<<31 {
+		j.head = [1 << hashBits]uint32{}
+		j.serial = 1
+	}
+	for i := range j.win {
+		e := &j.win[i]
+		b := e.key >> (64 - hashBits)
+		e.next = j.head[b]
+		j.head[b] = j.serial + uint32(i)
+	}
 }
 
 // addCandidate records window entry w, seen at least twice, as a position a
