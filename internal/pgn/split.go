@@ -3,6 +3,7 @@ package pgn
 import (
 	"bytes"
 	"io"
+	"unsafe"
 )
 
 // Chunk sizes. A chunk of 4 MiB holds some two thousand lichess games: large enough that handing
@@ -62,6 +63,13 @@ type Chunk struct {
 func (c *Chunk) GameBytes(i int) []byte {
 	g := &c.Games[i]
 	return c.Data[g.Start:g.End:g.End]
+}
+
+// Size returns the bytes of memory the chunk holds: its buffer and its list of games. A chunk of
+// many tiny games holds more in its list than in its buffer (a game is 56 bytes of Game), so a
+// caller that bounds the chunks in flight by memory weighs them by Size.
+func (c *Chunk) Size() int {
+	return len(c.buf) + cap(c.Games)*int(unsafe.Sizeof(Game{}))
 }
 
 // Release gives the chunk's buffer back to its Splitter for reuse. The chunk, its Data and its
