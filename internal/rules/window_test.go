@@ -169,3 +169,43 @@ func TestWindowFlatInPlies(t *testing.T) {
 		}
 	}
 }
+
+// TestConsecutiveFivefoldByHand: fide2014's consecutive reading (Pi = Pi-4 = Pi-8 = Pi-12 =
+// Pi-16) against the any reading, on the hand case of issue 14: the start position stands at
+// plies 0, 8, 12, 16, 20 and 24. P20 is its fifth occurrence but P4 (knights on f3 and f6 and
+// c3 and c6) is not P0, so only the any reading ends there; the consecutive one ends at P24.
+// A window off by one either way moves the end.
+func TestConsecutiveFivefoldByHand(t *testing.T) {
+	moves := "1. Nf3 Nf6 2. Nc3 Nc6 3. Ng1 Ng8 4. Nb1 Nb8" + strings.Repeat(" Nf3 Nf6 Ng1 Ng8", 4)
+	for _, tc := range []struct {
+		reading string
+		end     int
+		reps    int // occurrences of P0 by the end: 0, 8, 12, 16, 20 (and 24)
+	}{{"consecutive", 24, 6}, {"any", 20, 5}} {
+		sel, err := NewSelection("fide2014", "", tc.reading)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := replay(t, NewJudge(), "", moves, ResultUnknown, sel.Choose(nil, Date{}, Date{}, Date{}))
+		if s := &v.Games[0]; s.EndRule != Fivefold || s.EndPly != tc.end || s.MaxRepetitions != tc.reps {
+			t.Errorf("fide2014 %s: %s, want the fivefold at ply %d", tc.reading, fmtSummary(s), tc.end)
+		}
+	}
+	// The reference agrees (it reads the rule from the text, not from the window).
+	start := board.StartPosition()
+	var sans [][]byte
+	for _, f := range strings.Fields(moves) {
+		if !strings.HasSuffix(f, ".") {
+			sans = append(sans, []byte(f))
+		}
+	}
+	g := newRefGame(start, sans, ResultUnknown)
+	for _, tc := range []struct {
+		fivefold FivefoldReading
+		end      int
+	}{{FivefoldConsecutive, 24}, {FivefoldAny, 20}} {
+		if end, rule := g.end(&Edition{Fivefold: tc.fivefold}); end != tc.end || rule != Fivefold {
+			t.Errorf("reference, %v: %s at %d, want fivefold at %d", tc.fivefold, rule, end, tc.end)
+		}
+	}
+}
