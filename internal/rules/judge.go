@@ -80,6 +80,8 @@ type Judge struct {
 	list  board.MoveList
 	buf   []byte
 	v     Verdict
+
+	compaction // of a long window (window.go)
 }
 
 // NewJudge returns a Judge ready for Begin.
@@ -113,7 +115,6 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.first = [2][2]claimRec{}
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
-	j.release()
 	j.reset(&j.pos)
 	j.register(j.pos.Key(), 0, 1)
 	j.hmc = j.pos.HalfmoveClock()

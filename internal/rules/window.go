@@ -37,11 +37,14 @@ type window struct {
 	twice  [2][]candidate // entries seen at least twice, by their side to move
 	turn0  board.Color    // side to move at entry 0
 	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
+}
 
-	compactAt int              // the window length from which repeated compacts it: see compact
-	later     []int32          // compact's scratch: the next occurrence of each entry, then its new index
-	latest    []int32          // compact's scratch: latest occurrences among the entries before each
-	seen      map[uint64]int32 // compact's scratch: the earliest entry seen so far with a key
+// compaction is the state of compact: kept apart from window, at the end of
+// the Judge, so that the fields Play reads for every half-move stay together.
+type compaction struct {
+	compactAt     int    // the window length from which addCandidate compacts it again: see compact
+	compactSerial uint32 // the window compactAt is for, by its serial (a new window starts over)
+	compacted     int    // how many times compact ran, for tests
 }
 
 // entry is one position of the window. register fills it field by field in
@@ -90,32 +93,10 @@ func (j *Judge) reset(p *board.Position) {
 	}
 }
 
-// maxKept bounds the window entries a Judge keeps room for from one game to
-// the next: a hostile game's window (millions of distinct positions) is let go
-// at the next Begin rather than held by the worker for the rest of the scan.
-const maxKept = 1 << 16
-
-// release lets go of buffers grown past maxKept; Begin calls it.
-func (j *Judge) release() {
-	j.compactAt = 0
-	if cap(j.win) > maxKept {
-		j.win = nil
-	}
-	for t := range j.twice {
-		if cap(j.twice[t]) > maxKept {
-			j.twice[t] = nil
-		}
-	}
-	if cap(j.later) > maxKept {
-		j.later, j.latest, j.seen = nil, nil, nil
-	}
-}
-
 // tidy empties the lists of positions seen twice, and starts the serial
 // numbers over when they grow far (still far from wrapping: old serials must
 // never look new).
 func (j *Judge) tidy() {
-	j.compactAt = 0
 	j.twice[0] = j.twice[0][:0]
 	j.twice[1] = j.twice[1][:0]
 	if j.serial >= 1<<31 {
@@ -157,13 +138,8 @@ func (j *Judge) register(key uint64, w, count int32) {
 }
 
 // repeated records the facts of entry w, the current position, seen count >= 2 times.
-// Only a window with repetitions can be compacted, so it is compacted here
-// once it is long.
 func (j *Judge) repeated(w, count int32) {
 	j.maxReps = max(j.maxReps, int(count))
-	if len(j.win) >= max(j.compactAt, compactFrom) {
-		w = j.compact()
-	}
 	j.addCandidate(w)
 }
 
@@ -198,29 +174,29 @@ func (j *Judge) grow() {
 // compact returns the new index of the current position, the last entry.
 func (j *Judge) compact() int32 {
 	n := int32(len(j.win))
-	j.nextOccurrences()
+	// later[k]: the next occurrence of entry k, then its new index (-1: removed).
+	later := j.nextOccurrences()
 	// latest[k]: how many of the entries before k are the latest occurrence of
 	// their position (later[k] < 0), so that a run holds none when the count
 	// does not move across it.
-	j.latest = append(j.latest[:0], 0)
+	latest := make([]int32, n+1)
 	for k := range n {
-		l := j.latest[k]
-		if j.later[k] < 0 {
-			l++
+		latest[k+1] = latest[k]
+		if later[k] < 0 {
+			latest[k+1]++
 		}
-		j.latest = append(j.latest, l)
 	}
 	out := int32(1) // entry 0 stays
-	j.later[0] = 0
+	later[0] = 0
 	for k := int32(1); k < n; {
-		if b := j.later[k]; b >= 0 && b <= n-keepLast && j.latest[b] == j.latest[k] {
+		if b := later[k]; b >= 0 && b <= n-keepLast && latest[b] == latest[k] {
 			for ; k < b; k++ {
-				j.later[k] = -1 // removed
+				later[k] = -1
 			}
 			continue
 		}
 		j.win[out] = j.win[k]
-		j.later[k] = out
+		later[k] = out
 		out++
 		k++
 	}
@@ -229,38 +205,36 @@ func (j *Judge) compact() int32 {
 	for t := range j.twice {
 		list := j.twice[t][:0]
 		for _, c := range j.twice[t] {
-			if j.latest[c.w+1] != j.latest[c.w] { // the latest occurrence: it stays
-				c.w = j.later[c.w]
+			if latest[c.w+1] != latest[c.w] { // the latest occurrence: it stays
+				c.w = later[c.w]
 				list = append(list, c)
 			}
 		}
 		j.twice[t] = list
 	}
-	j.compactAt = 2 * len(j.win)
+	j.compactAt, j.compactSerial = 2*len(j.win), j.serial
+	j.compacted++
 	return out - 1
 }
 
-// nextOccurrences sets later[k] to the entry of the next occurrence of
-// entry k's position, or -1 when entry k is its latest occurrence. Only the
-// nearest later entry with the same key is compared exactly; on the rare key
-// collision an entry counts as a latest occurrence, which only keeps it.
-func (j *Judge) nextOccurrences() {
+// nextOccurrences returns, for each entry k, the entry of the next
+// occurrence of its position, or -1 when entry k is its latest occurrence.
+// Only the nearest later entry with the same key is compared exactly; on the
+// rare key collision an entry counts as a latest occurrence, which only keeps
+// it.
+func (j *Judge) nextOccurrences() []int32 {
 	n := int32(len(j.win))
-	j.later = j.later[:0]
-	for range n {
-		j.later = append(j.later, -1)
-	}
-	if j.seen == nil {
-		j.seen = make(map[uint64]int32)
-	}
-	clear(j.seen)
+	later := make([]int32, n)
+	seen := make(map[uint64]int32)
 	for k := n - 1; k >= 0; k-- {
+		later[k] = -1
 		key := j.win[k].key
-		if l, ok := j.seen[key]; ok && j.same(k, l, 0) {
-			j.later[k] = l
+		if l, ok := seen[key]; ok && j.same(k, l, 0) {
+			later[k] = l
 		}
-		j.seen[key] = k
+		seen[key] = k
 	}
+	return later
 }
 
 // relink chains the entries of a window just compacted from n entries into
@@ -279,9 +253,13 @@ func (j *Judge) relink(n int32) {
 	}
 }
 
-// addCandidate records window entry w, seen at least twice, as a position a
-// claim by intended move may aim at.
+// addCandidate records window entry w, the current position, seen at least
+// twice, as a position a claim by intended move may aim at. Only a window with
+// repetitions can be compacted, so a long one is compacted here first.
 func (j *Judge) addCandidate(w int32) {
+	if len(j.win) >= compactFrom && (len(j.win) >= j.compactAt || j.compactSerial != j.serial) {
+		w = j.compact()
+	}
 	t := j.pos.Turn()
 	j.twice[t] = append(j.twice[t], candidate{w: w})
 	j.twice[t][len(j.twice[t])-1].pl.of(&j.pos)

@@ -91,7 +91,7 @@ func TestCompactionChangesNothing(t *testing.T) {
 			compactFrom = 20
 			j := NewJudge()
 			got := verdictText(judgeMoves(j, start, res, choices, moves))
-			if j.compactAt > 0 {
+			if j.compacted > 0 {
 				compacted++
 			}
 			if got != want {
