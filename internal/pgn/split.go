@@ -19,6 +19,10 @@ const (
 	// are a few hundred bytes (the longest in the corpus is 439).
 	maxCommentSpan = 64 << 10
 	freeChunks     = 64 // chunk buffers kept for reuse per Splitter
+	// gameSpan bounds the games of a chunk to one per gameSpan bytes of its buffer, so that its
+	// list of games (56 bytes a game) stays smaller than its buffer: a chunk of 4 MiB holds at
+	// most 65,536 games, where 4 MiB of "1. e4 *" would make 466,000 (26 MB of list).
+	gameSpan = 64
 )
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -377,6 +381,9 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 	)
 	lf, cr := -1, -1 // next LF and CR at or after pos, len(data) when there is none
 	for pos < len(data) {
+		if len(c.Games) >= len(c.buf)/gameSpan {
+			return s.carry(st, pos, line, gStart, gLine) // the chunk has its share of games
+		}
 		if lf < pos {
 			if lf = bytes.IndexByte(data[pos:], '\n'); lf >= 0 {
 				lf += pos

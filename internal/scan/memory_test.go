@@ -185,7 +185,7 @@ func hostileShapes(t *testing.T, scale int64) {
 	checkHostile(t, "short games, games rows",
 		&plRepeat{text: []byte(short), left: int64(len(short)) * n}, "auto", true, n, 2*n, n)
 	checkHostile(t, "one 2M-ply game dated 2010", longGame(2_000_000), "auto", false, 1, 4, 0)
-	plies := 2_000_000 * (1 + (scale-1)*68/90) // 7.8M at scale 10
+	plies := 2_000_000 + (scale-1)*5_800_000/9 // 7.8M at scale 10
 	checkHostile(t, "two long games", io.MultiReader(longGame(plies), longGame(plies)), "auto", false, 2, 8, 0)
 }
 
