@@ -37,6 +37,8 @@ type window struct {
 	twice  [2][]candidate // entries seen at least twice, by their side to move
 	turn0  board.Color    // side to move at entry 0
 	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
+
+	compactTest int32 // tests: compact from this length instead of compactFrom (0: no)
 }
 
 // compaction is the state of compact: kept apart from window, at the end of
@@ -143,11 +145,12 @@ func (j *Judge) repeated(w, count int32) {
 	j.addCandidate(w)
 }
 
-// compactFrom is the window length from which a full window is compacted
-// before it grows: a window that long is a run of hundreds of reversible
-// moves, which only hostile or broken games play. A variable so that tests
-// can make every window compact.
-var compactFrom = 4096
+// compactFrom is the window length from which a window is compacted: a
+// window that long is a run of thousands of reversible moves, which only
+// hostile or broken games play. (A constant: read from a variable on the
+// repetition path, it measurably slowed the judge; tests set
+// window.compactTest instead.)
+const compactFrom = 4096
 
 // keepLast is how many of the latest entries compact leaves alone, the
 // current position's included: consecutiveFive reads the entries 4 to 16 back
@@ -257,7 +260,8 @@ func (j *Judge) relink(n int32) {
 // twice, as a position a claim by intended move may aim at. Only a window with
 // repetitions can be compacted, so a long one is compacted here first.
 func (j *Judge) addCandidate(w int32) {
-	if len(j.win) >= compactFrom && (len(j.win) >= j.compactAt || j.compactSerial != j.serial) {
+	if n := int32(len(j.win)); (n >= compactFrom || (j.compactTest > 0 && n >= j.compactTest)) &&
+		(int(n) >= j.compactAt || j.compactSerial != j.serial) {
 		w = j.compact()
 	}
 	t := j.pos.Turn()

@@ -66,7 +66,6 @@ func verdictText(v *Verdict) string {
 // that never compact and once with windows that compact from 20 entries, under
 // every edition and both readings of fide2014's fivefold.
 func TestCompactionChangesNothing(t *testing.T) {
-	defer func(n int) { compactFrom = n }(compactFrom)
 	starts := []string{
 		"r3k2r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R3K2R w KQkq - 0 1",
 		"4k3/1n4n1/8/3pP3/3Pp3/8/1N4N1/4K3 w - d6 0 40",
@@ -86,10 +85,9 @@ func TestCompactionChangesNothing(t *testing.T) {
 		start := mustFEN(t, starts[g%len(starts)])
 		moves := shuffleGame(rng, start, 100+rng.IntN(900))
 		for _, res := range []Result{Draw, WhiteWins} {
-			compactFrom = 1 << 30
-			want := verdictText(judgeMoves(NewJudge(), start, res, choices, moves))
-			compactFrom = 20
+			want := verdictText(judgeMoves(NewJudge(), start, res, choices, moves)) // no window reaches compactFrom
 			j := NewJudge()
+			j.compactTest = 20
 			got := verdictText(judgeMoves(j, start, res, choices, moves))
 			if j.compacted > 0 {
 				compacted++
