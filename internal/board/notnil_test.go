@@ -2,6 +2,7 @@ package board
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -202,6 +203,16 @@ func comparePositions(pos *Position, npos *chess.Position, l *MoveList, fail fun
 	if (pos.Turn() == White) != (npos.Turn() == chess.White) {
 		fail("side to move differs")
 		return false
+	}
+	// The clocks: notnil counts them itself as it plays the moves (issue 14: a castling move
+	// that reset the halfmove clock, or a promotion that did not, passed this test).
+	if pos.HalfmoveClock() != npos.HalfMoveClock() {
+		fail("halfmove clock: we have %d, notnil %d", pos.HalfmoveClock(), npos.HalfMoveClock())
+		ok = false
+	}
+	if f := strings.Fields(npos.String()); len(f) != 6 || f[5] != strconv.Itoa(pos.FullmoveNumber()) {
+		fail("fullmove number: we have %d, notnil's FEN %q", pos.FullmoveNumber(), npos.String())
+		ok = false
 	}
 	var nc Castling
 	cr := npos.CastleRights()

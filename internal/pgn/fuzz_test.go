@@ -20,6 +20,8 @@ var fuzzSeeds = []string{
 	"1. e4 {open",
 	"1. e4 $ !!! ) ] } % x",
 	"1. 0-0 0-0-0 12...Nc6 3 Bb5 *\x00\x00",
+	"[Event \"a\"]\n\n1. e4 {stray\n[Event \"b\"]\n\n1. d4 0-1\n",
+	"1. e4 {stray\n\n[Site \"x\"]\n[Result \"*\"]\n\n1. d4 {y} *\n[White \"z\"]\n{a}{\n[Black \"w\"] }*",
 }
 
 // FuzzSplit checks that splitting never panics or loops, that games are ordered, disjoint and
@@ -45,7 +47,7 @@ func FuzzSplit(f *testing.F) {
 type fuzzGame struct {
 	off, line int64
 	n         int
-	err       error
+	err       string // the whole message: where the fault is, and what
 }
 
 func fuzzSplit(t *testing.T, data []byte, size int) []fuzzGame {
@@ -61,15 +63,15 @@ func fuzzSplit(t *testing.T, data []byte, size int) []fuzzGame {
 			t.Fatalf("game %d is not the bytes at its offset", g.Index)
 		}
 		end = g.Offset + int64(len(b))
-		var sentinel error
+		var msg string
 		if g.Err != nil {
 			var se *SyntaxError
 			if !errors.As(g.Err, &se) {
 				t.Fatalf("game error %T", g.Err)
 			}
-			sentinel = se.Err
+			msg = se.Error()
 		}
-		out = append(out, fuzzGame{g.Offset, g.Line, len(b), sentinel})
+		out = append(out, fuzzGame{g.Offset, g.Line, len(b), msg})
 	}
 	if err := r.Err(); err != nil {
 		t.Fatal(err)

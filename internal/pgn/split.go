@@ -2,7 +2,9 @@ package pgn
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"unsafe"
 )
 
 // Chunk sizes. A chunk of 4 MiB holds some two thousand lichess games: large enough that handing
@@ -17,6 +19,10 @@ const (
 	// are a few hundred bytes (the longest in the corpus is 439).
 	maxCommentSpan = 64 << 10
 	freeChunks     = 64 // chunk buffers kept for reuse per Splitter
+	// gameSpan bounds the games of a chunk to one per gameSpan bytes of its buffer, so that its
+	// list of games (56 bytes a game) stays smaller than its buffer: a chunk of 4 MiB holds at
+	// most 65,536 games, where 4 MiB of "1. e4 *" would make 466,000 (26 MB of list).
+	gameSpan = 64
 )
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -41,7 +47,8 @@ type Game struct {
 	Start  int   // the game is Chunk.Data[Start:End]; it begins at a line start and
 	End    int   // ends after its last non-blank byte (line ends not included)
 	// Err is nil for a game that was read whole, else a *SyntaxError with ErrTruncated (the stream
-	// ended inside the game) or ErrGameTooLong (the game was cut at MaxGameSize).
+	// ended inside the game), ErrGameTooLong (the game was cut at MaxGameSize) or ErrComment (a
+	// comment of the game runs over tag sections: games lost to a stray '{', counted).
 	Err error
 }
 
@@ -62,6 +69,13 @@ type Chunk struct {
 func (c *Chunk) GameBytes(i int) []byte {
 	g := &c.Games[i]
 	return c.Data[g.Start:g.End:g.End]
+}
+
+// Size returns the bytes of memory the chunk holds: its buffer and its list of games. A chunk of
+// many tiny games holds more in its list than in its buffer (a game is 56 bytes of Game), so a
+// caller that bounds the chunks in flight by memory weighs them by Size.
+func (c *Chunk) Size() int {
+	return len(c.buf) + cap(c.Games)*int(unsafe.Sizeof(Game{}))
 }
 
 // Release gives the chunk's buffer back to its Splitter for reuse. The chunk, its Data and its
@@ -118,8 +132,11 @@ func (p *chunkPool) put(c *Chunk) {
 //     new game when the movetext before that blank line ended with a result token (two games
 //     without tags, separated by a blank line).
 //   - A '[' at the start of a line inside a { } comment that spans lines is comment text,
-//     unless the comment opened more than 64 KiB before: then it is taken for a stray '{' and
-//     the tag line starts a new game (the game before ends with ErrComment when tokenised).
+//     unless the line starts with "[Event " or the comment opened more than 64 KiB before:
+//     then it is taken for a stray '{' and the tag line starts a new game (the game before ends
+//     with ErrComment when tokenised). A game whose comment runs over tag sections (games lost
+//     to a stray '{' that a later '}' closes, or that no tag line ends within 64 KiB) is
+//     delivered with an ErrComment in Game.Err that counts them.
 //   - Lines starting with '%' (escape) and ';' (comment) never start a game; blank, '%' and ';'
 //     lines between games belong to no game. A UTF-8 byte-order mark at the start is skipped.
 //   - The last game of the stream must end with a result token outside comments; if it does not
@@ -356,10 +373,17 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		blankAfterMoves     bool
 		gStart              int
 		gLine               int64
-		braceFrom           int // start of the line where the open comment opened
+		braceFrom           int   // start of the line where the open comment opened
+		braceAt             int   // the '{' of the open comment
+		swallowed           int   // tag sections inside the open comment
+		tagBefore           bool  // the line before, inside the open comment, was a tag line
+		gErr                error // the current game's fault found by the splitter
 	)
 	lf, cr := -1, -1 // next LF and CR at or after pos, len(data) when there is none
 	for pos < len(data) {
+		if len(c.Games) >= len(c.buf)/gameSpan {
+			return s.carry(st, pos, line, gStart, gLine) // the chunk has its share of games
+		}
 		if lf < pos {
 			if lf = bytes.IndexByte(data[pos:], '\n'); lf >= 0 {
 				lf += pos
@@ -395,19 +419,34 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		}
 		ln := data[pos:end]
 
-		if inBrace && pos-braceFrom > maxCommentSpan && isTagLine(ln) {
-			// A comment open this long is a stray '{': resynchronise on this tag line. The game
-			// before ends with the tokenizer's ErrComment at that brace.
-			s.emit(c, data, gStart, pos, gLine, nil)
+		if inBrace && (isEventLine(ln) || pos-braceFrom > maxCommentSpan && isTagLine(ln) && !tagBefore) {
+			// An [Event line, or the first tag line of a section after a comment open this
+			// long, follows a stray '{': resynchronise on it. The game before ends with the tokenizer's ErrComment at
+			// that brace, or with the count of the game starts the comment swallowed.
+			s.emit(c, data, gStart, pos, gLine, s.swallowed(data, gStart, gLine, braceAt, swallowed))
 			gStart, gLine, st, inBrace = pos, line, stTags, false
+			swallowed, gErr = 0, nil
 		} else if inBrace {
-			// Inside a comment that spans lines: nothing here starts a game.
+			// Inside a comment that spans lines: nothing here starts a game, but a tag section
+			// in it is counted, so that the game it belongs to reports what it swallowed.
+			tag := isTagLine(ln)
+			if tag && !tagBefore && isTagPair(ln) {
+				swallowed++
+			}
+			tagBefore = tag
+			closed := bytes.IndexByte(ln, '}') >= 0
 			var effEnd int
 			inBrace, effEnd = commentState(ln, true)
+			if closed {
+				if gErr == nil {
+					gErr = s.swallowed(data, gStart, gLine, braceAt, swallowed)
+				}
+				swallowed = 0
+			}
 			if !inBrace {
 				lastResult = endsWithResult(ln[:effEnd])
-			} else if bytes.IndexByte(ln, '}') >= 0 {
-				braceFrom = pos // closed and opened again
+			} else if closed { // and opened again
+				braceFrom, braceAt, tagBefore = pos, pos+bytes.LastIndexByte(ln, '{'), false
 			}
 		} else {
 			k := 0
@@ -424,25 +463,25 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 			case ln[k] == '[':
 				if st != stTags {
 					if st != stNone {
-						s.emit(c, data, gStart, pos, gLine, nil)
+						s.emit(c, data, gStart, pos, gLine, gErr)
 					}
-					gStart, gLine, st = pos, line, stTags
+					gStart, gLine, st, gErr = pos, line, stTags, nil
 				}
 			case ln[k] == '%' && k == 0, ln[k] == ';':
 				// Escape or comment line: belongs to the game it is in, starts none.
 			default: // movetext
 				if st == stNone || (st == stMoves && blankAfterMoves && lastResult) {
 					if st != stNone {
-						s.emit(c, data, gStart, pos, gLine, nil)
+						s.emit(c, data, gStart, pos, gLine, gErr)
 					}
-					gStart, gLine = pos, line
+					gStart, gLine, gErr = pos, line, nil
 				}
 				st, blankAfterMoves = stMoves, false
 				var effEnd int
 				inBrace, effEnd = commentState(ln[k:], false)
 				lastResult = !inBrace && endsWithResult(ln[k:k+effEnd])
 				if inBrace {
-					braceFrom = pos
+					braceFrom, braceAt, tagBefore = pos, pos+k+bytes.LastIndexByte(ln[k:], '{'), false
 				}
 			}
 		}
@@ -453,8 +492,10 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		return s.carry(st, pos, line, gStart, gLine)
 	}
 	if st != stNone {
-		var err error
-		if st != stMoves || inBrace || !lastResult {
+		err := gErr
+		if inBrace && swallowed > 0 {
+			err = s.swallowed(data, gStart, gLine, braceAt, swallowed)
+		} else if st != stMoves || inBrace || !lastResult {
 			end := trimRightSpace(data, gStart, len(data))
 			l, col := position(data[gStart:], end-gStart, gLine, 1)
 			err = &SyntaxError{Source: s.source, Game: s.index, Line: l, Column: col,
@@ -463,6 +504,42 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		s.emit(c, data, gStart, len(data), gLine, err)
 	}
 	return len(data), line
+}
+
+// isEventLine reports whether ln starts with "[Event ", the first tag of nearly every game: no
+// comment holds one, so one inside a comment follows a stray '{'.
+func isEventLine(ln []byte) bool {
+	return bytes.HasPrefix(ln, []byte("[Event "))
+}
+
+// isTagPair reports whether ln starts like a tag pair: '[', a name, blanks and a '"' (not
+// "[%clk ...]" or "[b]", which comments hold).
+func isTagPair(ln []byte) bool {
+	if !isTagLine(ln) {
+		return false
+	}
+	k := bytes.IndexByte(ln, '[') + 1
+	for k < len(ln) && (ln[k]|0x20 >= 'a' && ln[k]|0x20 <= 'z' || ln[k] >= '0' && ln[k] <= '9' || ln[k] == '_') {
+		k++
+	}
+	for k < len(ln) && (ln[k] == ' ' || ln[k] == '\t') {
+		k++
+	}
+	return k < len(ln) && ln[k] == '"'
+}
+
+// swallowed returns the fault of the game data[gStart:] whose comment opened at braceAt ran
+// over n tag sections (nil when n is 0): ErrComment, with the count, so that the games lost in
+// it are reported.
+func (s *Splitter) swallowed(data []byte, gStart int, gLine int64, braceAt, n int) error {
+	if n == 0 {
+		return nil
+	}
+	l, col := position(data[gStart:], braceAt-gStart, gLine, 1)
+	lineStart := braceAt - (col - 1)
+	return &SyntaxError{Source: s.source, Game: s.index, Line: l, Column: col,
+		Offset: s.base + int64(braceAt), Excerpt: excerpt(data[lineStart:lineEnd(data, braceAt)], col-1),
+		Err: fmt.Errorf("%w: it runs over %d tag sections, games lost in it", ErrComment, n)}
 }
 
 // isTagLine reports whether ln's first non-blank byte is '[' followed by a letter.

@@ -59,6 +59,9 @@ func splitAll(t *testing.T, input string, chunkSize int) ([]split, error) {
 					t.Fatalf("game %d: error names game %d of %q", g.Index, se.Game, se.Source)
 				}
 				sentinel = se.Err
+				if u := errors.Unwrap(sentinel); u != nil {
+					sentinel = u // ErrComment with the count of tag sections
+				}
 			}
 			out = append(out, split{Line: g.Line, Text: text, Err: sentinel})
 		}
@@ -106,9 +109,23 @@ func TestSplitCases(t *testing.T) {
 		{"semicolon comments",
 			"; a file header { with a brace\n\n" + tags1 + "\n1. e4 ; a { that opens nothing\ne5 1-0\n; trailing remark\n\n" + tags2 + "\n1. d4 0-1 ; the end {\n",
 			[]split{{3, tags1 + "\n1. e4 ; a { that opens nothing\ne5 1-0\n; trailing remark", nil}, {10, tags2 + "\n1. d4 0-1 ; the end {", nil}}},
-		{"brace comment over lines with a tag-like line inside",
+		{"brace comment over lines with clock and bracket lines inside",
+			tags1 + "\n1. e4 {a long\n[%clk 0:01:00]\n\n[b] c\n} e5 {x} {y\n;z} 1-0\n" + tags2 + "\n1. d4 0-1\n",
+			[]split{{1, tags1 + "\n1. e4 {a long\n[%clk 0:01:00]\n\n[b] c\n} e5 {x} {y\n;z} 1-0", nil}, {10, tags2 + "\n1. d4 0-1", nil}}},
+		// Issue 14 item 7: an [Event line ends a comment left open (the game before ends with
+		// the tokenizer's ErrComment), and a comment that a later '}' closes over other tag
+		// lines is the game's fault, counted, not a silent merge.
+		{"an [Event line inside a brace comment resynchronises",
 			tags1 + "\n1. e4 {a long\n[Event \"not a game\"]\n\n[Site \"nor this\"]\n} e5 {x} {y\n;z} 1-0\n" + tags2 + "\n1. d4 0-1\n",
-			[]split{{1, tags1 + "\n1. e4 {a long\n[Event \"not a game\"]\n\n[Site \"nor this\"]\n} e5 {x} {y\n;z} 1-0", nil}, {10, tags2 + "\n1. d4 0-1", nil}}},
+			[]split{{1, tags1 + "\n1. e4 {a long", nil}, {5, "[Event \"not a game\"]", nil},
+				{7, "[Site \"nor this\"]\n} e5 {x} {y\n;z} 1-0", nil}, {10, tags2 + "\n1. d4 0-1", nil}}},
+		{"tag lines inside a brace comment a later brace closes",
+			tags1 + "\n1. e4 {stray\n\n[Site \"lost\"]\n[Result \"0-1\"]\n\n1. d4 {fine} d5 0-1\n\n" + tags2 + "\n1. d4 0-1\n",
+			[]split{{1, tags1 + "\n1. e4 {stray\n\n[Site \"lost\"]\n[Result \"0-1\"]\n\n1. d4 {fine} d5 0-1", ErrComment},
+				{11, tags2 + "\n1. d4 0-1", nil}}},
+		{"tag lines inside a brace comment never closed",
+			tags1 + "\n1. e4 {stray\n\n[Site \"lost\"]\n\n1. d4 d5 0-1\n",
+			[]split{{1, tags1 + "\n1. e4 {stray\n\n[Site \"lost\"]\n\n1. d4 d5 0-1", ErrComment}}},
 		{"a closed brace before the line end",
 			tags1 + "\n1. e4 {x} e5 {y} 1-0\n" + tags2 + "\n1. d4 0-1\n",
 			[]split{{1, tags1 + "\n1. e4 {x} e5 {y} 1-0", nil}, {5, tags2 + "\n1. d4 0-1", nil}}},

@@ -380,23 +380,37 @@ func TestResync(t *testing.T) {
 	}
 }
 
-// TestStrayBrace: a '{' that is never closed swallows the games after it only up to
-// maxCommentSpan; a short comment over lines keeps its tag-like lines.
+// TestStrayBrace: a '{' that is never closed loses no game that starts with an [Event tag
+// (issue 14 item 7: 1,042 of 1,111 games were read); games that start with another tag are
+// swallowed only up to maxCommentSpan, and the broken game's error counts them.
 func TestStrayBrace(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("[Event \"0\"]\n\n1. e4 {stray e5 1-0\n\n")
-	n := 1
-	for b.Len() < maxCommentSpan+5000 {
-		fmt.Fprintf(&b, "[Event \"%d\"]\n\n1. d4 d5 0-1\n\n", n)
-		n++
-	}
-	got := readSummary(t, b.String())
-	if len(got) < 2 || got[0] != "0 e4: unterminated comment" || got[len(got)-1] != fmt.Sprintf("%d d4,d5: ok", len(got)-1) {
-		t.Fatalf("%d games: first %q, last %q", len(got), got[0], got[len(got)-1])
-	}
-	// The games swallowed are those that start within maxCommentSpan of the brace.
-	if lost := n - len(got); lost < maxCommentSpan/32 || lost > maxCommentSpan/25 {
-		t.Errorf("%d games of %d lost", lost, n)
+	for _, first := range []string{"Event", "White"} {
+		var b strings.Builder
+		b.WriteString("[Event \"0\"]\n\n1. e4 {stray e5 1-0\n\n")
+		n := 1
+		for b.Len() < maxCommentSpan+5000 {
+			fmt.Fprintf(&b, "[%s \"%d\"]\n\n1. d4 d5 0-1\n\n", first, n)
+			n++
+		}
+		got := readSummary(t, b.String())
+		if len(got) < 2 || got[len(got)-1] != fmt.Sprintf("%d d4,d5: ok", len(got)-1) {
+			t.Fatalf("%s: %d games: first %q, last %q", first, len(got), got[0], got[len(got)-1])
+		}
+		lost := n - len(got)
+		want := "0 e4: unterminated comment"
+		if first == "Event" && lost != 0 {
+			t.Errorf("%d games of %d lost to a stray brace before [Event lines", lost, n)
+		}
+		if first == "White" {
+			// The games swallowed are those that start within maxCommentSpan of the brace.
+			if lost < maxCommentSpan/32 || lost > maxCommentSpan/25 {
+				t.Errorf("%d games of %d lost", lost, n)
+			}
+			want = fmt.Sprintf("0 e4: unterminated comment: it runs over %d tag sections, games lost in it", lost)
+		}
+		if got[0] != want {
+			t.Errorf("%s: first game %q, want %q", first, got[0], want)
+		}
 	}
 }
 

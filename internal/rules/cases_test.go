@@ -21,7 +21,7 @@ func TestTestdataCases(t *testing.T) {
 	path := filepath.Join("..", "..", "testdata", "cases.pgn")
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("no %s: %v", path, err)
+		t.Fatalf("no %s (part of the repository): %v", path, err)
 	}
 	defer f.Close()
 	suffix := map[string]string{"fide2009": "2009", "fide2014": "2014", "fide2017": "2017", "fide2023": "2023", "lichess": "Lichess"}

@@ -84,6 +84,8 @@ type Judge struct {
 	list  board.MoveList
 	buf   []byte
 	v     Verdict
+
+	compaction // of a long window (window.go)
 }
 
 // NewJudge returns a Judge ready for Begin.

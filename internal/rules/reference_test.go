@@ -12,28 +12,31 @@ import (
 
 // This file holds a second, deliberately naive implementation of rules.md
 // sections 3 and 4, written from the text and sharing nothing with the
-// Judge but board: positions are compared by board.Identity over the whole
-// game (no window), intended-move claims try every legal move, and each
-// edition is judged separately. It is slow and obviously right; the Judge
-// must agree with it on every real game.
+// Judge but board's placement and move generation: positions are compared by
+// their identity over the whole game (no window), intended-move claims try
+// every legal move, and each edition is judged separately. The clock, the
+// identity and death by material are its own (reference_facts_test.go). It is
+// slow and obviously right; the Judge must agree with it on every real game.
 
 type refGame struct {
 	pos    []board.Position // P0 ... Pn
-	ids    []board.Identity
-	at     map[board.Identity][]int // the plies at which each position stood
-	count  []int                    // count(Pi) among P0 ... Pi
+	facts  []refFacts       // their clocks, rights and side to move, as the reference counts them
+	ids    []refID
+	at     map[refID][]int // the plies at which each position stood
+	count  []int           // count(Pi) among P0 ... Pi
 	moves  []board.Move
 	result Result
 	failed bool
 }
 
 func newRefGame(start board.Position, sans [][]byte, result Result) *refGame {
-	g := &refGame{result: result, at: map[board.Identity][]int{}}
-	p := start
+	g := &refGame{result: result, at: map[refID][]int{}}
+	p, f := start, startFacts(&start)
 	add := func() {
-		id := p.Identity()
+		id := refIdentity(&p, f)
 		g.at[id] = append(g.at[id], len(g.pos))
 		g.pos = append(g.pos, p)
+		g.facts = append(g.facts, f)
 		g.ids = append(g.ids, id)
 		g.count = append(g.count, len(g.at[id]))
 	}
@@ -45,14 +48,14 @@ func newRefGame(start board.Position, sans [][]byte, result Result) *refGame {
 			break
 		}
 		g.moves = append(g.moves, m)
-		p.Play(m)
+		p, f = refAfter(&p, f, m)
 		add()
 	}
 	return g
 }
 
 // countBefore is how many of P0 ... Pi are the position id.
-func (g *refGame) countBefore(i int, id board.Identity) int {
+func (g *refGame) countBefore(i int, id refID) int {
 	n := 0
 	for _, k := range g.at[id] {
 		if k <= i {
@@ -76,9 +79,7 @@ func (g *refGame) threefold(i int) (refClaim, bool) {
 	var l board.MoveList
 	g.pos[i].LegalMoves(&l)
 	for _, m := range l.Slice() {
-		q := g.pos[i]
-		q.Play(m)
-		if g.countBefore(i, q.Identity()) >= 2 {
+		if g.countBefore(i, g.idAfter(i, m)) >= 2 {
 			c.moves = append(c.moves, m)
 			if i < len(g.moves) && m == g.moves[i] && c.kind == NoKind {
 				c.kind = MovePlayed
@@ -91,6 +92,12 @@ func (g *refGame) threefold(i int) (refClaim, bool) {
 	return c, c.kind != NoKind
 }
 
+// idAfter is the identity of the position m (legal at Pi) makes.
+func (g *refGame) idAfter(i int, m board.Move) refID {
+	q, f := refAfter(&g.pos[i], g.facts[i], m)
+	return refIdentity(&q, f)
+}
+
 // playedThreefold reports whether the move played at Pi makes a third occurrence.
 func (g *refGame) playedThreefold(i int) bool {
 	return i+1 < len(g.pos) && g.countBefore(i, g.ids[i+1]) >= 2
@@ -99,7 +106,7 @@ func (g *refGame) playedThreefold(i int) bool {
 // fifty returns the fifty-move claim the side to move has at Pi, if any.
 func (g *refGame) fifty(i int) (refClaim, bool) {
 	var c refClaim
-	hmc := g.pos[i].HalfmoveClock()
+	hmc := g.facts[i].hmc
 	if hmc >= 100 {
 		c.kind = OnBoard
 		return c, true
@@ -110,7 +117,7 @@ func (g *refGame) fifty(i int) (refClaim, bool) {
 	var l board.MoveList
 	g.pos[i].LegalMoves(&l)
 	for _, m := range l.Slice() {
-		if !g.pos[i].IsZeroing(m) {
+		if !refZeroing(&g.pos[i], m) {
 			c.moves = append(c.moves, m)
 			if i < len(g.moves) && m == g.moves[i] {
 				c.kind = MovePlayed
@@ -128,13 +135,13 @@ func (g *refGame) end(ed *Edition) (int, Rule) {
 	n := len(g.pos) - 1
 	for i := 0; i <= n; i++ {
 		p := &g.pos[i]
-		hmc := p.HalfmoveClock()
+		hmc := g.facts[i].hmc
 		switch {
 		case i == n && p.IsCheckmate():
 			return i, Checkmate
 		case i == n && p.IsStalemate():
 			return i, Stalemate
-		case p.IsDeadByMaterial():
+		case refDeadByMaterial(p):
 			return i, DeadPosition
 		case ed.Fivefold == FivefoldAny && g.count[i] >= 5:
 			return i, Fivefold
@@ -168,7 +175,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 	}
 	for i := 0; i <= upto; i++ {
 		s.MaxRepetitions = max(s.MaxRepetitions, g.count[i])
-		s.MaxHalfmoveClock = max(s.MaxHalfmoveClock, g.pos[i].HalfmoveClock())
+		s.MaxHalfmoveClock = max(s.MaxHalfmoveClock, g.facts[i].hmc)
 	}
 	var lines []string
 	type firstClaim struct {
@@ -192,7 +199,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 			if !ok {
 				continue
 			}
-			side := g.pos[i].Turn()
+			side := g.facts[i].turn
 			if first[side] == nil {
 				first[side] = &firstClaim{ply: i, claim: c}
 			}
@@ -210,8 +217,8 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 			if r == FiftyMove && (s.FirstFiftyPly < 0 || i < s.FirstFiftyPly) {
 				s.FirstFiftyPly = i
 			}
-			f := Finding{Edition: ed, Rule: r, Kind: fc.claim.kind, Ply: i, MoveNumber: g.pos[i].FullmoveNumber(),
-				Side: side, HalfmoveClock: g.pos[i].HalfmoveClock(), Opportunities: fc.opps, PliesAfter: n - i,
+			f := Finding{Edition: ed, Rule: r, Kind: fc.claim.kind, Ply: i, MoveNumber: g.facts[i].fullmove,
+				Side: side, HalfmoveClock: g.facts[i].hmc, Opportunities: fc.opps, PliesAfter: n - i,
 				ClaimantOutcome: g.result.OutcomeFor(side)}
 			var m board.Move
 			switch fc.claim.kind {
@@ -234,9 +241,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 			}
 			if m != 0 {
 				f.Move = g.pos[i].SAN(m)
-				q := g.pos[i]
-				q.Play(m)
-				f.Repetitions = g.countBefore(i, q.Identity()) + 1
+				f.Repetitions = g.countBefore(i, g.idAfter(i, m)) + 1
 			}
 			taken := !g.failed && g.result == Draw && (i == n || (i == n-1 && (fc.claim.kind == MovePlayed ||
 				(r == Threefold && g.playedThreefold(i)))))
@@ -253,22 +258,21 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 	}
 	if ed.FiftyClaim {
 		_, atN := g.fifty(n)
-		playedFifty := n >= 1 && g.pos[n-1].HalfmoveClock() == 99 && !g.pos[n-1].IsZeroing(g.moves[n-1])
+		playedFifty := n >= 1 && g.facts[n-1].hmc == 99 && !refZeroing(&g.pos[n-1], g.moves[n-1])
 		if (end < 0 && atN) || ((end < 0 || n-1 < end) && playedFifty) {
 			s.FinalClaims |= ClaimFifty
 		}
 	}
 	if end >= 0 {
-		p := &g.pos[end]
-		side := p.Turn()
+		side := g.facts[end].turn
 		mandated := Draw
 		if rule == Checkmate {
 			mandated = winFor(side.Other())
 		}
 		differs := g.result != ResultUnknown && g.result != mandated
 		if (rule != Checkmate && rule != Stalemate) || differs {
-			f := Finding{Edition: ed, Rule: rule, Kind: Automatic, Ply: end, MoveNumber: p.FullmoveNumber(), Side: side,
-				Repetitions: g.count[end], HalfmoveClock: p.HalfmoveClock(), Opportunities: 1, PliesAfter: n - end,
+			f := Finding{Edition: ed, Rule: rule, Kind: Automatic, Ply: end, MoveNumber: g.facts[end].fullmove, Side: side,
+				Repetitions: g.count[end], HalfmoveClock: g.facts[end].hmc, Opportunities: 1, PliesAfter: n - end,
 				Missed: n > end || differs || g.failed, ClaimantOutcome: g.result.OutcomeFor(side),
 				MandatedResult: mandated, ResultDiffers: differs}
 			lines = append(lines, fmtFinding(&f))

@@ -27,6 +27,9 @@ import (
 // Entries are chained by key bucket through serial numbers that never repeat
 // (until they wrap, when the table is cleared), so emptying the window costs
 // nothing: links to entries older than the window's first are simply dead.
+//
+// A long run of reversible moves is compacted (compact) so that the window
+// holds about one entry per distinct position rather than one per half-move.
 type window struct {
 	win    []entry
 	head   [1 << hashBits]uint32
@@ -34,6 +37,16 @@ type window struct {
 	twice  [2][]candidate // entries seen at least twice, by their side to move
 	turn0  board.Color    // side to move at entry 0
 	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
+
+	compactTest int32 // tests: compact from this length instead of compactFrom (0: no)
+}
+
+// compaction is the state of compact: kept apart from window, at the end of
+// the Judge, so that the fields Play reads for every half-move stay together.
+type compaction struct {
+	compactAt     int    // the window length from which addCandidate compacts it again: see compact
+	compactSerial uint32 // the window compactAt is for, by its serial (a new window starts over)
+	compacted     int    // how many times compact ran, for tests
 }
 
 // entry is one position of the window. register fills it field by field in
@@ -132,14 +145,125 @@ func (j *Judge) repeated(w, count int32) {
 	j.addCandidate(w)
 }
 
+// compactFrom is the window length from which a window is compacted: a
+// window that long is a run of thousands of reversible moves, which only
+// hostile or broken games play. (A constant: read from a variable on the
+// repetition path, it measurably slowed the judge; tests set
+// window.compactTest instead.)
+const compactFrom = 4096
+
+// keepLast is how many of the latest entries compact leaves alone, the
+// current position's included: consecutiveFive reads the entries 4 to 16 back
+// from the current position by their distance.
+const keepLast = 17
+
 // grow makes room for one more window entry: rare, out of register's way.
 func (j *Judge) grow() {
 	j.win = append(j.win, entry{})
 }
 
-// addCandidate records window entry w, seen at least twice, as a position a
-// claim by intended move may aim at.
+// compact shortens the window without changing any answer it gives: it
+// removes loops, runs of entries Pa ... Pb-1 with Pa = Pb none of which is the
+// latest occurrence of its position in the window. The moves of a loop put
+// every piece back (and an even number of them leaves the side to move), so
+// same still holds exactly between the entries that stay; every position keeps
+// its latest occurrence, whose count is the one occurrence and findAfter
+// return; and a candidate that is not a latest occurrence is never the first
+// match in intendedMoves (the latest occurrence of its position is a candidate
+// too, and later in the list), so dropping it changes no claim. Entry 0 (it
+// alone may have an en passant capture) and the last keepLast entries stay.
+// A game that shuffles pieces for millions of half-moves then keeps a window
+// of the size of its cycle. The window is compacted again when it has doubled.
+// compact returns the new index of the current position, the last entry.
+func (j *Judge) compact() int32 {
+	n := int32(len(j.win))
+	// later[k]: the next occurrence of entry k, then its new index (-1: removed).
+	later := j.nextOccurrences()
+	// latest[k]: how many of the entries before k are the latest occurrence of
+	// their position (later[k] < 0), so that a run holds none when the count
+	// does not move across it.
+	latest := make([]int32, n+1)
+	for k := range n {
+		latest[k+1] = latest[k]
+		if later[k] < 0 {
+			latest[k+1]++
+		}
+	}
+	out := int32(1) // entry 0 stays
+	later[0] = 0
+	for k := int32(1); k < n; {
+		if b := later[k]; b >= 0 && b <= n-keepLast && latest[b] == latest[k] {
+			for ; k < b; k++ {
+				later[k] = -1
+			}
+			continue
+		}
+		j.win[out] = j.win[k]
+		later[k] = out
+		out++
+		k++
+	}
+	j.win = j.win[:out]
+	j.relink(n)
+	for t := range j.twice {
+		list := j.twice[t][:0]
+		for _, c := range j.twice[t] {
+			if latest[c.w+1] != latest[c.w] { // the latest occurrence: it stays
+				c.w = later[c.w]
+				list = append(list, c)
+			}
+		}
+		j.twice[t] = list
+	}
+	j.compactAt, j.compactSerial = 2*len(j.win), j.serial
+	j.compacted++
+	return out - 1
+}
+
+// nextOccurrences returns, for each entry k, the entry of the next
+// occurrence of its position, or -1 when entry k is its latest occurrence.
+// Only the nearest later entry with the same key is compared exactly; on the
+// rare key collision an entry counts as a latest occurrence, which only keeps
+// it.
+func (j *Judge) nextOccurrences() []int32 {
+	n := int32(len(j.win))
+	later := make([]int32, n)
+	seen := make(map[uint64]int32)
+	for k := n - 1; k >= 0; k-- {
+		later[k] = -1
+		key := j.win[k].key
+		if l, ok := seen[key]; ok && j.same(k, l, 0) {
+			later[k] = l
+		}
+		seen[key] = k
+	}
+	return later
+}
+
+// relink chains the entries of a window just compacted from n entries into
+// their key buckets, under new serial numbers: the old links die.
+func (j *Judge) relink(n int32) {
+	j.serial += uint32(n) + 1
+	if j.serial >= 1<<31 {
+		j.head = [1 << hashBits]uint32{}
+		j.serial = 1
+	}
+	for i := range j.win {
+		e := &j.win[i]
+		b := e.key >> (64 - hashBits)
+		e.next = j.head[b]
+		j.head[b] = j.serial + uint32(i)
+	}
+}
+
+// addCandidate records window entry w, the current position, seen at least
+// twice, as a position a claim by intended move may aim at. Only a window with
+// repetitions can be compacted, so a long one is compacted here first.
 func (j *Judge) addCandidate(w int32) {
+	if n := int32(len(j.win)); (n >= compactFrom || (j.compactTest > 0 && n >= j.compactTest)) &&
+		(int(n) >= j.compactAt || j.compactSerial != j.serial) {
+		w = j.compact()
+	}
 	t := j.pos.Turn()
 	j.twice[t] = append(j.twice[t], candidate{w: w})
 	j.twice[t][len(j.twice[t])-1].pl.of(&j.pos)

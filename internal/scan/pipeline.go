@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/pgnscan/pgnscan/internal/pgn"
 	"github.com/pgnscan/pgnscan/internal/report"
@@ -49,13 +50,36 @@ type Config struct {
 	Progress  *Progress        // nil: no progress display
 }
 
-// chunksPerWorker bounds the chunks that exist at once: a slot is taken for every job before it
-// is queued and given back once it is written, so at most chunksPerWorker*W+2 chunks are queued,
-// in a worker or waiting to be written, plus the one the splitter is filling. With 4 MiB chunks
-// and W = 2 workers that is 7 chunks, 28 MiB, whatever the input's size (a game longer than a
-// chunk grows its own chunk, up to pgn.DefaultMaxGameSize). TestRunMemoryFlat measures the
-// peak heap of whole scans against it.
+// chunksPerWorker bounds the chunks that exist at once, by their memory: every job takes its
+// chunk's pgn.Chunk.Size from a budget of chunksPerWorker*W+2 chunk sizes (but no more than
+// maxChunksInFlight, whatever W is) before it is queued, and gives it back once it is written;
+// the one chunk the splitter is filling comes on top. With 4 MiB chunks and W = 2 workers that
+// is 24 MiB, whatever the input's size; a chunk larger than the whole budget (a game longer
+// than a chunk grows its own, up to pgn.DefaultMaxGameSize) waits until it is alone.
+// TestRunMemoryFlat and TestHostileShapesMemory measure the peak heap of whole scans against it.
 const chunksPerWorker = 2
+
+// maxChunksInFlight caps the budget of chunks in flight when -j is far above the core count:
+// more chunks than this keep no core busier, they only hold memory.
+const maxChunksInFlight = 16
+
+// boundaryJobSize is what the start or end of an input weighs in the budget of chunks in
+// flight: not nothing, so that a directory of empty files cannot pile up jobs.
+const boundaryJobSize = 4 << 10
+
+// rowsBudget bounds the bytes of rows a worker builds before it hands them on: a chunk whose
+// games make more rows (a chunk of 4 MiB holds 300,000 games of "1. e4 *", 1.2 million games
+// rows under four editions) is written in parts, each waiting its turn, so that rows in flight
+// stay under about 2*rowsBudget per worker whatever the games are like.
+const rowsBudget = 2 << 20
+
+// budget returns the bytes of chunks that may be in flight for a scan with w workers.
+func budget(w, chunkSize int) int64 {
+	if chunkSize <= 0 {
+		chunkSize = pgn.DefaultChunkSize
+	}
+	return int64(min(chunksPerWorker*w+2, maxChunksInFlight)) * int64(chunkSize)
+}
 
 // workersPerDecoder is how many analysis workers one zstd frame decoder keeps fed: a decoder
 // delivers 0.9 to 1.3 GB/s of PGN, a worker reads about 0.3 GB/s (lichess games, all editions).
@@ -91,7 +115,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 
 	// abort stops every stage when the writer fails; ctx only stops the reading.
 	g, abort := errgroup.WithContext(context.Background())
-	slots := make(chan struct{}, chunksPerWorker*workers+2)
+	slots := newSlots(budget(workers, cfg.ChunkSize))
 	jobs := make(chan *job, workers)
 	done := make(chan *job, workers)
 
@@ -111,10 +135,14 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 		g.Go(func() error {
 			defer wg.Done()
 			w := newWorker(cfg.Selection, cfg.FullGames)
+			ack := make(chan struct{}, 1)
 			for j := range jobs {
 				if j.chunk != nil {
-					w.chunk(j.chunk, &j.rows)
-					j.games = int64(len(j.chunk.Games))
+					games, ok := w.chunk(j.chunk, &j.rows, func(games int) bool { return sendPart(j, games, ack, done, abort) })
+					if !ok {
+						return nil
+					}
+					j.games = int64(games)
 					j.chunk.Release()
 					if j.recycle != nil {
 						j.recycle(j.chunk)
@@ -145,19 +173,23 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 					break
 				}
 				delete(pending, next)
-				next++
 				if err := write(out, cfg.Progress, j); err != nil {
 					return err
 				}
+				if j.ack != nil { // a part: more of its chunk follows
+					ack := j.ack
+					recycle(j)
+					ack <- struct{}{}
+					continue
+				}
+				next++
 				if j.end != nil && j.end.Err != "" {
 					failed = append(failed, j.end.Err)
 				}
+				slots.release(j.size)
 				if j.start == nil && j.end == nil {
-					j.rows.reset()
-					j.games = 0
-					jobPool.Put(j) // its rows' slices are reused by a later chunk
+					recycle(j)
 				}
-				<-slots
 			}
 		}
 		return nil
@@ -188,18 +220,74 @@ type job struct {
 
 	start *report.Input // an input begins
 	end   *report.Input // an input ends (read whole, failed or interrupted)
+
+	size int64         // what the job weighs in the budget of chunks in flight
+	ack  chan struct{} // a part of a chunk's rows: signalled once written (see sendPart)
 }
 
 // jobPool recycles chunk jobs, so that the row slices a chunk fills are reused.
 var jobPool = sync.Pool{New: func() any { return new(job) }}
 
+// recycle empties a written chunk job or part and gives it back to jobPool.
+func recycle(j *job) {
+	j.rows.reset()
+	j.games, j.size, j.ack, j.chunk = 0, 0, nil, nil
+	jobPool.Put(j)
+}
+
+// sendPart hands the rows of the first games of j's chunk to the writer as a part of job j,
+// and waits until it is written: a worker then holds at most one part and the rows it is
+// building. It reports false when the scan is aborted.
+func sendPart(j *job, games int, ack chan struct{}, done chan<- *job, abort context.Context) bool {
+	p := jobPool.Get().(*job)
+	p.seq, p.games, p.ack = j.seq, int64(games), ack
+	p.rows, j.rows = j.rows, p.rows
+	select {
+	case done <- p:
+	case <-abort.Done():
+		return false
+	}
+	select {
+	case <-ack:
+		return true
+	case <-abort.Done():
+		return false
+	}
+}
+
+// slots is the budget of chunks in flight, in bytes.
+type slots struct {
+	sem   *semaphore.Weighted
+	total int64
+}
+
+func newSlots(total int64) *slots {
+	return &slots{sem: semaphore.NewWeighted(total), total: total}
+}
+
+// acquire takes n bytes of the budget (all of it when n is larger), waiting for them; it returns
+// what it took, or false when ctx is done.
+func (s *slots) acquire(ctx context.Context, n int64) (int64, bool) {
+	n = min(n, s.total)
+	if s.sem.Acquire(ctx, n) != nil {
+		return 0, false
+	}
+	return n, true
+}
+
+// release gives back what acquire took.
+func (s *slots) release(n int64) { s.sem.Release(n) }
+
 // read splits one input into chunks and queues them, framed by its start and end. It reports
 // false when the scan must stop (interrupted or aborted).
-func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots chan struct{}, jobs chan<- *job) bool {
+func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots *slots, jobs chan<- *job) bool {
 	send := func(j *job) bool {
-		select { // a slot first: it bounds the chunks alive
-		case slots <- struct{}{}:
-		case <-abort.Done():
+		size := int64(boundaryJobSize)
+		if j.chunk != nil {
+			size = int64(j.chunk.Size())
+		}
+		var ok bool
+		if j.size, ok = slots.acquire(abort, size); !ok { // first: it bounds the chunks alive
 			return false
 		}
 		j.seq = *seq

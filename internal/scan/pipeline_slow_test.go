@@ -9,3 +9,9 @@ import "testing"
 func TestRunMemoryFlatLarge(t *testing.T) {
 	checkFlatMemory(t, 512<<20, false)
 }
+
+// TestHostileShapesMemoryLarge scans the hostile shapes of issue 14 at its sizes: 3M tiny games,
+// 1M short games, a 2M-ply game and two 7.8M-ply games.
+func TestHostileShapesMemoryLarge(t *testing.T) {
+	hostileShapes(t, 10)
+}

@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -374,36 +373,10 @@ func (r *plRepeat) Read(p []byte) (int, error) {
 
 // peakHeap scans size bytes of repeated ordinary sample games with Workers 2 and the default
 // chunk size (games rows fed to the summary only, as a plain scan does; findings to a Parquet
-// file, or with csv to CSV into io.Discard) and returns the peak of the in-use heap, sampled
-// every few milliseconds, above the heap in use before the scan.
+// file, or with csv to CSV into io.Discard) and returns the peak of the in-use heap above the
+// heap in use before the scan (peakHeapOf).
 func peakHeap(t testing.TB, size int64, csv bool) (peak uint64, games int64) {
 	t.Helper()
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapInuse
-
-	var max atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		var ms runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				runtime.ReadMemStats(&ms)
-				if ms.HeapInuse > max.Load() {
-					max.Store(ms.HeapInuse)
-				}
-			}
-		}
-	}()
 	out := &report.Outputs{Summary: report.NewSummary()}
 	var err error
 	path := filepath.Join(t.TempDir(), "f.parquet")
@@ -413,22 +386,20 @@ func peakHeap(t testing.TB, size int64, csv bool) (peak uint64, games int64) {
 	if out.Findings, err = report.Create[report.Finding](path, report.Options{Stdout: io.Discard}); err != nil {
 		t.Fatal(err)
 	}
-	err = Run(context.Background(), Config{
-		Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
-		Stdin:     &plRepeat{text: plOrdinary(t), left: size},
-		Selection: plSelection(t, "auto"),
-		Workers:   2,
-	}, out)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	close(stop)
-	wg.Wait()
+	text := plOrdinary(t)
+	peak = peakHeapOf(func() {
+		err = Run(context.Background(), Config{
+			Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
+			Stdin:     &plRepeat{text: text, left: size},
+			Selection: plSelection(t, "auto"),
+			Workers:   2,
+		}, out)
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if m := max.Load(); m > base {
-		peak = m - base
 	}
 	return peak, out.Summary.Games()
 }

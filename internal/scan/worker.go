@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/pgn"
@@ -17,6 +18,7 @@ type rows struct {
 	games    []report.Game // when a games table is written
 	counts   []gameCount   // else: what the summary reads of the games rows, tallied
 	errors   []report.Error
+	size     int // the bytes the rows hold, about: see rowBytes
 }
 
 // gameCount is a number of games of one source judged under one edition, of one speed class,
@@ -42,6 +44,13 @@ func (r *rows) count(source string, index int64, edition, editionSource string, 
 		}
 	}
 	r.counts = append(r.counts, gameCount{source, index, edition, editionSource, speed, 1})
+	r.size += countSize
+}
+
+// addError appends an errors row.
+func (r *rows) addError(e report.Error) {
+	r.errors = append(r.errors, e)
+	r.size += errorRowSize + len(e.Message) + len(e.Excerpt)
 }
 
 func (r *rows) reset() {
@@ -50,6 +59,21 @@ func (r *rows) reset() {
 	clear(r.counts)
 	clear(r.errors)
 	r.findings, r.games, r.counts, r.errors = r.findings[:0], r.games[:0], r.counts[:0], r.errors[:0]
+	r.size = 0
+}
+
+// Row sizes, for rows.size: the structs, to which each row adds the strings it holds alone.
+const (
+	gameRowSize    = int(unsafe.Sizeof(report.Game{}))
+	findingRowSize = int(unsafe.Sizeof(report.Finding{}))
+	errorRowSize   = int(unsafe.Sizeof(report.Error{}))
+	countSize      = int(unsafe.Sizeof(gameCount{}))
+)
+
+// infoBytes is the bytes of the tag strings of a game's rows, made once and shared by them.
+func infoBytes(g *report.GameInfo) int {
+	return len(g.GameID) + len(g.Event) + len(g.Site) + len(g.Date) + len(g.Round) + len(g.White) +
+		len(g.Black) + len(g.Result) + len(g.ECO) + len(g.Termination) // TimeControl is interned
 }
 
 // worker turns chunks of games into rows: it tokenises each game, replays it on a
@@ -91,11 +115,22 @@ func newWorker(sel *rules.Selection, fullGames bool) *worker {
 	return &worker{sel: sel, fullGames: fullGames, judge: j}
 }
 
-// chunk appends the rows of every game of c to out.
-func (w *worker) chunk(c *pgn.Chunk, out *rows) {
+// chunk appends the rows of every game of c to out, and returns how many games those are. When
+// part is not nil and the rows grow past rowsBudget bytes with more games to follow, it first
+// hands them on: part gets the number of games they hold and empties out. chunk reports false
+// when part does (the scan is aborted).
+func (w *worker) chunk(c *pgn.Chunk, out *rows, part func(games int) bool) (int, bool) {
+	from := 0
 	for i := range c.Games {
+		if part != nil && out.size > rowsBudget && i > from {
+			if !part(i - from) {
+				return 0, false
+			}
+			from = i
+		}
 		w.game(c, i, out)
 	}
+	return len(c.Games) - from, true
 }
 
 // game reads, replays and judges game i of c, and appends its rows.
@@ -153,7 +188,7 @@ loop:
 
 	if !started { // not standard chess, a bad FEN, or broken tags: never judged
 		info := w.info(c.Source, g, true)
-		out.errors = append(out.errors, errorRow(&info, fault, faultPly))
+		out.addError(errorRow(&info, fault, faultPly))
 		return
 	}
 	if fault != nil {
@@ -165,7 +200,7 @@ loop:
 	// summary, which needs no more than the source, the index and the time control.
 	info := w.info(c.Source, g, w.fullGames || fault != nil || len(v.Findings) > 0)
 	if fault != nil {
-		out.errors = append(out.errors, errorRow(&info, fault, faultPly))
+		out.addError(errorRow(&info, fault, faultPly))
 	}
 	w.rows(&info, v, fault, out)
 }
@@ -278,6 +313,9 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 			errText = faultMessage(fault)
 		}
 	}
+	if w.fullGames || len(v.Findings) > 0 {
+		out.size += infoBytes(info) // shared by the game's rows
+	}
 	var speed report.Speed
 	if !w.fullGames {
 		speed = report.SpeedOf(info.TimeControl)
@@ -307,6 +345,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 			Error:             errText,
 		}
 		out.games = append(out.games, g)
+		out.size += gameRowSize + len(final) + len(errText)
 	}
 	for k := range v.Findings {
 		f := &v.Findings[k]
@@ -335,6 +374,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 		row.WhiteClock, row.BlackClock = w.clocksAt(f.Ply)
 		row.Eval = w.evalAt(f.Ply)
 		out.findings = append(out.findings, row)
+		out.size += findingRowSize + len(row.FEN) + len(row.Move) + len(row.Eval)
 	}
 }
 

@@ -35,7 +35,7 @@ func wkRows(t testing.TB, text, editions string, full bool) rows {
 	w := newWorker(plSelection(t, editions), full)
 	var r rows
 	for _, c := range wkChunks(t, text, 0) {
-		w.chunk(c, &r)
+		w.chunk(c, &r, nil)
 	}
 	return r
 }
@@ -253,7 +253,7 @@ func TestWorkerAllocs(t *testing.T) {
 		c := chunks[0]
 		w := newWorker(plSelection(t, "auto"), false)
 		var r rows
-		w.chunk(c, &r) // warm up: buffers grow to their size
+		w.chunk(c, &r, nil) // warm up: buffers grow to their size
 		has := map[int64]bool{}
 		for _, f := range r.findings {
 			has[f.GameIndex] = true
@@ -269,7 +269,7 @@ func TestWorkerAllocs(t *testing.T) {
 		}
 		allocs = testing.AllocsPerRun(3, func() {
 			r.reset()
-			w.chunk(c, &r)
+			w.chunk(c, &r, nil)
 		})
 		return len(c.Games), len(has), len(r.findings), allocs, quiet
 	}
