@@ -107,10 +107,16 @@ func (p *Position) castleMove(i int, occ uint64) (Move, string) {
 // king leaves its square, or something leaves or lands on its rook's square. Moves that touch
 // no king or rook, most of them, are told apart by one test.
 func (p *Position) castlingAfter(from, to Square) Castling {
-	c := p.castling
-	if c == 0 || (from.bb()|to.bb())&(p.byRole[King]|p.byRole[Rook]) == 0 {
-		return c
+	if p.castling == 0 || (from.bb()|to.bb())&(p.byRole[King]|p.byRole[Rook]) == 0 {
+		return p.castling
 	}
+	return p.castlingLost(from, to)
+}
+
+// castlingLost is castlingAfter for a move that touches a king or a rook (kept apart so that
+// castlingAfter is inlined).
+func (p *Position) castlingLost(from, to Square) Castling {
+	c := p.castling
 	for r := c; r != 0; r &= r - 1 {
 		i := bits.TrailingZeros8(uint8(r))
 		if sq := p.castleRook(i); sq == from || sq == to || p.kingSquare(Color(i>>1)) == from {

@@ -224,8 +224,23 @@ func TestIdentityPerRook(t *testing.T) {
 			t.Errorf("%s: rook back without the right is not the rightless position", p.FEN())
 		}
 	}
+	// A Chess960 king's move takes both its rights, and not the opponent's.
+	q := mustFEN(t, "rkr5/8/8/8/8/8/8/5RKR w HFca - 0 1")
+	for _, san := range []string{"Kg2", "Kb7"} {
+		m, err := q.ParseSAN([]byte(san))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !q.IsIrreversible(m) {
+			t.Errorf("%s does not count as irreversible", san)
+		}
+		q.Play(m)
+	}
+	if got := q.FEN(); got != "r1r5/1k6/8/8/8/8/6K1/5R1R w - - 2 2" || q.Key() != q.computeKey() {
+		t.Errorf("after Kg2 Kb7: %s", got)
+	}
 	// The other rook's move keeps the right.
-	q := inner
+	q = inner
 	m, _ := q.QuietPieceMove(G1, sq("g2"))
 	if q.IsIrreversible(m) {
 		t.Error("moving the rook without the right counts as irreversible")

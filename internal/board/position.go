@@ -125,11 +125,21 @@ func (p *Position) InCheck() bool {
 // updates placement, side, castling rights, the en passant square (kept only when the new side
 // to move can capture en passant legally), the clocks and the key.
 func (p *Position) Play(m Move) {
+	if m&moveCastle != 0 {
+		p.playCastle(m)
+		return
+	}
 	us := p.turn
 	them := us ^ 1
 	from, to := m.From(), m.To()
 	role := m.Role()
-	rights := p.castlingAfter(from, to) // before the board changes
+	cap := m.Captured()
+	// castlingAfter, written out (it is too big to be inlined), before the board changes:
+	// only a king or rook move, or a rook captured, can take rights.
+	rights := p.castling
+	if rights != 0 && (role >= Rook && role != Queen || cap == Rook) {
+		rights = p.castlingLost(from, to)
+	}
 	k := p.key ^ zobSide
 	if p.ep != NoSquare {
 		k ^= zobEP[p.ep&7]
@@ -139,7 +149,7 @@ func (p *Position) Play(m Move) {
 	if us == Black {
 		p.fullmove++
 	}
-	if cap := m.Captured(); cap != NoRole {
+	if cap != NoRole {
 		capSq := to
 		if m&moveEnPassant != 0 {
 			capSq = to ^ 8
@@ -148,31 +158,16 @@ func (p *Position) Play(m Move) {
 		k ^= zobPiece[them][cap][capSq]
 		p.halfmove = 0
 	}
-	if m&moveCastle != 0 {
-		// Both leave before either lands: in Chess960 the king may land on the rook's square
-		// or the rook on the king's.
-		rookFrom, rookTo := m.castleRook(), to-1 // kingside: rook to f
-		if to.File() == 2 {
-			rookTo = to + 1 // queenside: rook to d
-		}
-		p.remove(us, King, from)
-		p.remove(us, Rook, rookFrom)
-		p.put(us, King, to)
-		p.put(us, Rook, rookTo)
-		k ^= zobPiece[us][King][from] ^ zobPiece[us][King][to] ^
-			zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
-	} else {
-		p.remove(us, role, from)
-		k ^= zobPiece[us][role][from]
-		newRole := role
-		if pr := m.Promotion(); pr != NoRole {
-			newRole = pr
-		}
-		p.put(us, newRole, to)
-		k ^= zobPiece[us][newRole][to]
-		if role == Pawn {
-			p.halfmove = 0
-		}
+	p.remove(us, role, from)
+	k ^= zobPiece[us][role][from]
+	newRole := role
+	if pr := m.Promotion(); pr != NoRole {
+		newRole = pr
+	}
+	p.put(us, newRole, to)
+	k ^= zobPiece[us][newRole][to]
+	if role == Pawn {
+		p.halfmove = 0
 	}
 	if rights != p.castling {
 		k ^= p.setCastling(rights)
@@ -185,6 +180,33 @@ func (p *Position) Play(m Move) {
 		}
 	}
 	p.key = k
+}
+
+// playCastle is Play for castling. The king and the rook both leave before either lands: in
+// Chess960 the king may land on the rook's square or the rook on the king's.
+func (p *Position) playCastle(m Move) {
+	us := p.turn
+	king, to, rookFrom := m.From(), m.To(), m.castleRook()
+	rookTo := to - 1 // kingside: rook to f
+	if to.File() == 2 {
+		rookTo = to + 1 // queenside: rook to d
+	}
+	k := p.key ^ zobSide ^ p.setCastling(p.castling&^colorRights(us))
+	if p.ep != NoSquare {
+		k ^= zobEP[p.ep&7]
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if us == Black {
+		p.fullmove++
+	}
+	p.remove(us, King, king)
+	p.remove(us, Rook, rookFrom)
+	p.put(us, King, to)
+	p.put(us, Rook, rookTo)
+	p.turn = us ^ 1
+	p.key = k ^ zobPiece[us][King][king] ^ zobPiece[us][King][to] ^
+		zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
 }
 
 // epCapturable reports whether the side to move has a legal en passant capture onto ep, the

@@ -72,7 +72,7 @@ func TestWorkerRows(t *testing.T) {
 		Source: "t.pgn", GameIndex: 0, GameOffset: 0, GameID: "AbCd1234",
 		Event: "Rated Blitz game", Site: "https://lichess.org/AbCd1234", Date: "2025.05.01", Round: "-",
 		White: `a "quoted" name`, Black: "b", Result: "1/2-1/2", TimeControl: "180+2", ECO: "A04",
-		Termination: "Normal", WhiteElo: report.ValidInt32(2370),
+		Termination: "Normal", WhiteElo: report.ValidInt32(2370), Variant: "standard",
 	}
 	if g.GameInfo != want {
 		t.Errorf("game info:\n got %+v\nwant %+v", g.GameInfo, want)
