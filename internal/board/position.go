@@ -140,15 +140,7 @@ func (p *Position) Play(m Move) {
 	if rights != 0 && (role >= Rook && role != Queen || cap == Rook) {
 		rights = p.castlingLost(from, to)
 	}
-	k := p.key ^ zobSide
-	if p.ep != NoSquare {
-		k ^= zobEP[p.ep&7]
-		p.ep = NoSquare
-	}
-	p.halfmove++
-	if us == Black {
-		p.fullmove++
-	}
+	k := p.startMove()
 	if cap != NoRole {
 		capSq := to
 		if m&moveEnPassant != 0 {
@@ -182,6 +174,21 @@ func (p *Position) Play(m Move) {
 	p.key = k
 }
 
+// startMove does what every move does first and returns the key so far: the other side to
+// move, the en passant square gone, the clocks on.
+func (p *Position) startMove() uint64 {
+	k := p.key ^ zobSide
+	if p.ep != NoSquare {
+		k ^= zobEP[p.ep&7]
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if p.turn == Black {
+		p.fullmove++
+	}
+	return k
+}
+
 // playCastle is Play for castling. The king and the rook both leave before either lands: in
 // Chess960 the king may land on the rook's square or the rook on the king's.
 func (p *Position) playCastle(m Move) {
@@ -191,15 +198,7 @@ func (p *Position) playCastle(m Move) {
 	if to.File() == 2 {
 		rookTo = to + 1 // queenside: rook to d
 	}
-	k := p.key ^ zobSide ^ p.setCastling(p.castling&^colorRights(us))
-	if p.ep != NoSquare {
-		k ^= zobEP[p.ep&7]
-		p.ep = NoSquare
-	}
-	p.halfmove++
-	if us == Black {
-		p.fullmove++
-	}
+	k := p.startMove() ^ p.setCastling(p.castling&^colorRights(us))
 	p.remove(us, King, king)
 	p.remove(us, Rook, rookFrom)
 	p.put(us, King, to)
