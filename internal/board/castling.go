@@ -16,7 +16,7 @@ import "math/bits"
 // (shifted by 56 for Black).
 type castlePath struct {
 	empty uint64 // squares the king or the rook crosses or lands on, but for their own two
-	safe  uint64 // squares the king crosses or lands on, but for the one it stands on
+	safe  uint64 // squares the king crosses or lands on (its own only when it is the target)
 }
 
 // castlePaths is indexed by king file and rook file; the rook's side of the king decides
@@ -44,7 +44,8 @@ func initCastling() {
 			kp, rp := fileSpan(k, kingTo), fileSpan(r, rookTo)
 			castlePaths[k][r] = castlePath{
 				empty: (kp | rp) &^ (1<<k | 1<<r),
-				safe:  kp &^ (1 << k),
+				// The target even when the king stands on it: the rook leaving may uncover it.
+				safe: kp&^(1<<k) | 1<<kingTo,
 			}
 		}
 	}

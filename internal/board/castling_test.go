@@ -47,6 +47,12 @@ func TestCastling960ByHand(t *testing.T) {
 			moves: []string{"b1a1", "b1c1", "b1d1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}, // the rook is pinned
 		},
 		{
+			// King c1 stays for O-O-O, rook b1 to d1: the rook leaving uncovers the king to
+			// the black rook on a1, so no castling (the rook is pinned besides).
+			name: "rook uncovers the unmoved king", fen: "4k3/8/8/8/8/8/8/rRK5 w B - 0 1",
+			moves: []string{"b1a1", "c1b2", "c1c2", "c1d1", "c1d2"},
+		},
+		{
 			// King b1 to g1 crosses e1, attacked by the bishop on b4: no O-O. Queenside
 			// (rook a1 to d1, king to c1) is fine.
 			name: "crosses an attacked square", fen: "4k3/8/8/8/1b6/8/8/RK5R w HA - 0 1",
