@@ -129,9 +129,20 @@ func (p *Position) castlingLost(from, to Square) Castling {
 
 // setCastling replaces the rights by c, a subset of them, and returns the change of the key.
 func (p *Position) setCastling(c Castling) uint64 {
-	d := castleKey(p.castling, p.castleRooks)
+	d := castleDelta(p.castling, c, p.castleRooks)
 	p.castling, p.castleRooks = c, p.castleRooks&rookBytes[c]
-	return d ^ castleKey(c, p.castleRooks)
+	return d
+}
+
+// castleDelta returns castleKey(from, rooks) ^ castleKey(to, rooks) for rights to, a subset of
+// from: only the lost rights' rook files are looked at.
+func castleDelta(from, to Castling, rooks uint32) uint64 {
+	d := zobCastle[from] ^ zobCastle[to]
+	for lost := from &^ to; lost != 0; lost &= lost - 1 {
+		i := bits.TrailingZeros8(uint8(lost))
+		d ^= zobRookFile[i][rooks>>(8*i)&7]
+	}
+	return d
 }
 
 // castleKey returns the part of the key for rights c whose rooks stand as rooks records: the

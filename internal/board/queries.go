@@ -32,7 +32,7 @@ func (p *Position) KeyAfter(m Move) uint64 {
 		k ^= zobEP[p.ep&7]
 	}
 	if c := p.castlingAfter(from, to); c != p.castling {
-		k ^= castleKey(p.castling, p.castleRooks) ^ castleKey(c, p.castleRooks)
+		k ^= castleDelta(p.castling, c, p.castleRooks)
 	}
 	return k
 }
