@@ -134,12 +134,6 @@ func (p *Position) Play(m Move) {
 	from, to := m.From(), m.To()
 	role := m.Role()
 	cap := m.Captured()
-	// castlingAfter, written out (it is too big to be inlined), before the board changes:
-	// only a king or rook move, or a rook captured, can take rights.
-	rights := p.castling
-	if rights != 0 && (role >= Rook && role != Queen || cap == Rook) {
-		rights = p.castlingLost(from, to)
-	}
 	k := p.startMove()
 	if cap != NoRole {
 		capSq := to
@@ -161,8 +155,12 @@ func (p *Position) Play(m Move) {
 	if role == Pawn {
 		p.halfmove = 0
 	}
-	if rights != p.castling {
-		k ^= p.setCastling(rights)
+	// castlingAfter, written out (the compiler does not inline it); it reads no square of the
+	// board. Most positions of a game have no rights left.
+	if c := p.castling; c != 0 {
+		if c &^= rooksOn(p.castleRooks, from, to) | kingMoves[role&7]&colorRights(us); c != p.castling {
+			k ^= p.setCastling(c)
+		}
 	}
 	p.turn = them
 	if m&moveDoublePush != 0 {
