@@ -125,17 +125,20 @@ func (p *Position) InCheck() bool {
 // updates placement, side, castling rights, the en passant square (kept only when the new side
 // to move can capture en passant legally), the clocks and the key.
 func (p *Position) Play(m Move) {
-	if m&moveCastle != 0 {
-		p.playCastle(m)
-		return
-	}
 	us := p.turn
 	them := us ^ 1
 	from, to := m.From(), m.To()
 	role := m.Role()
-	cap := m.Captured()
-	k := p.startMove()
-	if cap != NoRole {
+	k := p.key ^ zobSide
+	if p.ep != NoSquare {
+		k ^= zobEP[p.ep&7]
+		p.ep = NoSquare
+	}
+	p.halfmove++
+	if us == Black {
+		p.fullmove++
+	}
+	if cap := m.Captured(); cap != NoRole {
 		capSq := to
 		if m&moveEnPassant != 0 {
 			capSq = to ^ 8
@@ -155,6 +158,9 @@ func (p *Position) Play(m Move) {
 	if role == Pawn {
 		p.halfmove = 0
 	}
+	if m&moveCastle != 0 {
+		k ^= p.castleRookMove(us, to, m.castleRook())
+	}
 	// castlingAfter, written out (the compiler does not inline it); it reads no square of the
 	// board. Most positions of a game have no rights left.
 	if c := p.castling; c != 0 {
@@ -172,38 +178,20 @@ func (p *Position) Play(m Move) {
 	p.key = k
 }
 
-// startMove does what every move does first and returns the key so far: the other side to
-// move, the en passant square gone, the clocks on.
-func (p *Position) startMove() uint64 {
-	k := p.key ^ zobSide
-	if p.ep != NoSquare {
-		k ^= zobEP[p.ep&7]
-		p.ep = NoSquare
-	}
-	p.halfmove++
-	if p.turn == Black {
-		p.fullmove++
-	}
-	return k
-}
-
-// playCastle is Play for castling. The king and the rook both leave before either lands: in
-// Chess960 the king may land on the rook's square or the rook on the king's.
-func (p *Position) playCastle(m Move) {
-	us := p.turn
-	king, to, rookFrom := m.From(), m.To(), m.castleRook()
+// castleRookMove completes a castling whose king Play has put on to: the rook goes from
+// rookFrom to the king's other side, and the change of the key is returned. In Chess960 the king
+// may have landed on the rook's square (so it is lifted and put back around the rook's move),
+// and the rook may land on the square the king left.
+func (p *Position) castleRookMove(us Color, to, rookFrom Square) uint64 {
 	rookTo := to - 1 // kingside: rook to f
 	if to.File() == 2 {
 		rookTo = to + 1 // queenside: rook to d
 	}
-	k := p.startMove() ^ p.setCastling(p.castling&^colorRights(us))
-	p.remove(us, King, king)
+	p.remove(us, King, to)
 	p.remove(us, Rook, rookFrom)
 	p.put(us, King, to)
 	p.put(us, Rook, rookTo)
-	p.turn = us ^ 1
-	p.key = k ^ zobPiece[us][King][king] ^ zobPiece[us][King][to] ^
-		zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
+	return zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
 }
 
 // epCapturable reports whether the side to move has a legal en passant capture onto ep, the
