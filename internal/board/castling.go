@@ -110,6 +110,9 @@ func (p *Position) castleMove(i int, occ uint64) (Move, string) {
 // mispredictions than these few operations): the rook squares, a byte each in castleRooks, are
 // compared with from and to all at once.
 func (p *Position) castlingAfter(from, to Square, role Role) Castling {
+	if p.castling == 0 { // most positions of a game
+		return 0
+	}
 	lost := rooksOn(p.castleRooks, from, to) | kingMoves[role&7]&colorRights(p.turn)
 	return p.castling &^ lost
 }
