@@ -70,6 +70,12 @@ var endedByForms = map[string][]struct {
 	},
 }
 
+// wrongLabels are games whose site's words disagree with the board, checked by hand and by an
+// independent tool: TCEC game 295 (Naum 4.2 - Rybka 4, 2010, Variant "normal") says "3-fold rep",
+// but no position of it stands three times and no move gives a third occurrence (pgnscan's
+// max_repetitions is 2, and pgn-extract --repetition does not list it either).
+var wrongLabels = map[string][]int64{"tcec-engines.pgn.zst": {295}}
+
 var lastCommentRE = regexp.MustCompile(`\{([^}]*)\}\s*(?:1-0|0-1|1/2-1/2|\*)\s*$`)
 
 // TestEndedByOnCorpus scans each corpus file that says how its games stopped and checks every
@@ -94,7 +100,7 @@ func TestEndedByOnCorpus(t *testing.T) {
 			bad := 0
 			for i := range rows {
 				r := &rows[i]
-				if r.Error != "" || r.GameIndex >= int64(len(texts)) {
+				if r.Error != "" || r.GameIndex >= int64(len(texts)) || slices.Contains(wrongLabels[name], r.GameIndex) {
 					continue
 				}
 				text := string(texts[r.GameIndex])

@@ -7,8 +7,11 @@
 // neither allocates. A Position is a plain value without pointers, so copying it (q := *p) gives
 // an independent position; that is how callers keep history or try a move.
 //
-// Only standard chess is supported. Chess960 castling (X-FEN or Shredder-FEN letters) is
-// reported as ErrUnsupportedVariant.
+// Standard chess and Chess960 (spec/rules.md section 9): castling with any king and rook
+// files, the king and rook ending on the usual squares; FEN castling fields in standard FEN,
+// Shredder-FEN (HAha) and X-FEN, read by FromFEN (KQkq as standard chess reads them) and
+// FromFEN960 (KQkq as X-FEN reads them), written in X-FEN; castling rights per rook in the
+// identity and the key. castling.go holds what castling needs, in one place.
 //
 // The package imports nothing else of pgnscan.
 package board

@@ -11,8 +11,9 @@ import (
 var (
 	// ErrInvalidFEN is wrapped by every error about a malformed or impossible FEN.
 	ErrInvalidFEN = errors.New("invalid FEN")
-	// ErrUnsupportedVariant marks input of a variant other than standard chess (Chess960 /
-	// X-FEN / Shredder-FEN castling letters).
+	// ErrUnsupportedVariant marks a game of a variant other than standard chess and Chess960
+	// (crazyhouse, atomic, ...). The board reads every FEN of both; callers that recognise a
+	// Variant tag wrap it.
 	ErrUnsupportedVariant = errors.New("unsupported variant")
 )
 
@@ -21,7 +22,7 @@ type FENError struct {
 	Field  string // "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number", "fields", "position"
 	Value  string // the field's text, when it helps
 	Reason string
-	Err    error // ErrInvalidFEN or ErrUnsupportedVariant
+	Err    error // ErrInvalidFEN
 }
 
 func (e *FENError) Error() string {
@@ -39,7 +40,7 @@ func (e *FENError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns ErrInvalidFEN or ErrUnsupportedVariant.
+// Unwrap returns ErrInvalidFEN.
 func (e *FENError) Unwrap() error { return e.Err }
 
 func fenErr(field, value, reason string) error {
@@ -48,10 +49,18 @@ func fenErr(field, value, reason string) error {
 
 // Setup is a position as written in a FEN, checked for syntax only. Setup.Position validates it.
 type Setup struct {
-	Board          [64]Piece
-	Turn           Color
-	Castling       Castling // as written; Position drops rights without king and rook in place
-	EnPassant      Square   // as written, or NoSquare
+	Board    [64]Piece
+	Turn     Color
+	Castling Castling // KQkq as written; Position drops rights without king and rook in place
+	// CastlingRooks holds the rooks that file letters name (Shredder-FEN HAha, X-FEN for an
+	// inner rook): upper case on the first rank, lower case on the eighth. A named rook gives
+	// the right of its side of the king, whatever Castling says.
+	CastlingRooks uint64
+	// Chess960 reads KQkq as X-FEN does: the outermost rook on that side, wherever the king
+	// stands on its first rank. Without it they mean the a and h rooks with the king on e.
+	// ParseFEN sets it when the field has a file letter; a Chess960 game sets it for its FEN.
+	Chess960       bool
+	EnPassant      Square // as written, or NoSquare
 	HalfmoveClock  int
 	FullmoveNumber int
 }
@@ -61,8 +70,8 @@ const maxClock = 1 << 30
 
 // ParseFEN parses a FEN. It accepts the four-field EPD form (clocks default to 0 and 1), any
 // amount of blank space between fields, castling letters in any order, and a full-move number
-// of 0 (read as 1). Chess960 castling letters (A-H, a-h) give ErrUnsupportedVariant; any other
-// problem gives a *FENError wrapping ErrInvalidFEN.
+// of 0 (read as 1), and the castling field in standard FEN, Shredder-FEN (HAha) and X-FEN (KQkq
+// with file letters for inner rooks). Any problem gives a *FENError wrapping ErrInvalidFEN.
 func ParseFEN(fen string) (Setup, error) {
 	s := Setup{EnPassant: NoSquare, FullmoveNumber: 1}
 	fields := strings.Fields(fen)
@@ -96,7 +105,16 @@ func ParseFEN(fen string) (Setup, error) {
 			case c == 'q':
 				r = BlackQueenside
 			case c >= 'A' && c <= 'H' || c >= 'a' && c <= 'h':
-				return s, &FENError{Field: "castling", Value: fields[2], Reason: "Chess960 castling letter " + strconv.QuoteRune(rune(c)), Err: ErrUnsupportedVariant}
+				sq := SquareAt(int(c|0x20-'a'), 0)
+				if c >= 'a' {
+					sq += 56
+				}
+				if s.CastlingRooks&sq.bb() != 0 {
+					return s, fenErr("castling", fields[2], "rook letter repeated")
+				}
+				s.CastlingRooks |= sq.bb()
+				s.Chess960 = true
+				continue
 			default:
 				return s, fenErr("castling", fields[2], "unexpected character "+strconv.QuoteRune(rune(c)))
 			}
@@ -234,22 +252,8 @@ func (s Setup) Position() (Position, error) {
 	p.fullmove = int32(max(s.FullmoveNumber, 1))
 
 	// Castling: keep a right only while its king and rook stand on their original squares.
-	for _, ci := range castles {
-		if s.Castling&ci.right == 0 {
-			continue
-		}
-		rook := H1
-		switch ci.right {
-		case WhiteQueenside:
-			rook = A1
-		case BlackKingside:
-			rook = H8
-		case BlackQueenside:
-			rook = A8
-		}
-		if p.board[ci.kingFrom] == MakePiece(ci.colorIndex, King) && p.board[rook] == MakePiece(ci.colorIndex, Rook) {
-			p.castling |= ci.right
-		}
+	if err := p.setupCastling(&s); err != nil {
+		return p, err
 	}
 
 	if p.attacked(p.kingSquare(p.turn^1), p.turn, p.occupied(), 0) {
@@ -278,12 +282,24 @@ func (s Setup) Position() (Position, error) {
 	return p, nil
 }
 
-// FromFEN parses and validates a FEN: ParseFEN followed by Setup.Position.
+// FromFEN parses and validates a FEN: ParseFEN followed by Setup.Position. KQkq are read as
+// standard chess reads them; see FromFEN960 for a Chess960 game.
 func FromFEN(fen string) (Position, error) {
 	s, err := ParseFEN(fen)
 	if err != nil {
 		return Position{}, err
 	}
+	return s.Position()
+}
+
+// FromFEN960 is FromFEN for a Chess960 game: KQkq name the outermost rook on their side of the
+// king (X-FEN), as do file letters in either function.
+func FromFEN960(fen string) (Position, error) {
+	s, err := ParseFEN(fen)
+	if err != nil {
+		return Position{}, err
+	}
+	s.Chess960 = true
 	return s.Position()
 }
 
@@ -293,6 +309,7 @@ func (p *Position) Setup() Setup {
 		Board:          p.board,
 		Turn:           p.turn,
 		Castling:       p.castling,
+		CastlingRooks:  p.castlingRooks(),
 		EnPassant:      p.ep,
 		HalfmoveClock:  int(p.halfmove),
 		FullmoveNumber: int(p.fullmove),
@@ -301,7 +318,8 @@ func (p *Position) Setup() Setup {
 
 // AppendFEN appends the FEN of p to dst. The en passant field is written only when a legal en
 // passant capture exists (as Identity counts it), so equal identities give equal first four
-// fields.
+// fields. The castling field is X-FEN (see appendCastling): the same as standard FEN for a
+// standard position.
 func (p *Position) AppendFEN(dst []byte) []byte {
 	// Placement, rank by rank, from the occupancy: a step per piece rather than a branch per
 	// square (findings carry a FEN each, and the per-square loop cost 300 ns).
@@ -335,7 +353,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 	} else {
 		dst = append(dst, " b "...)
 	}
-	dst = p.castling.appendFEN(dst)
+	dst = p.appendCastling(dst)
 	dst = append(dst, ' ')
 	if p.ep == NoSquare {
 		dst = append(dst, '-')

@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // Legal move generation. Moves are generated legal directly: the king avoids attacked squares
 // (computed with the king lifted off the board, so it cannot hide behind itself from a slider),
 // a check restricts the other pieces to capturing the checker or blocking, pinned pieces move
@@ -45,8 +47,9 @@ func (p *Position) QuietPieceMove(from, to Square) (Move, bool) {
 }
 
 // HasLegalMove reports whether the side to move has at least one legal move. It stops at the
-// first one and fills no list (castling needs no look: when castling is legal, so is the
-// king's step towards the rook).
+// first one and fills no list. Castling is looked at last: in standard chess, when it is legal
+// so is the king's step towards the rook, but in Chess960 it may be the only move (a king on
+// g1 whose rook goes from h1 to f1).
 func (p *Position) HasLegalMove() bool {
 	us := p.turn
 	them := us ^ 1
@@ -112,6 +115,13 @@ func (p *Position) HasLegalMove() bool {
 		for b := pawnAttacks[them][p.ep] & p.byRole[Pawn] & ours; b != 0; b &= b - 1 {
 			o := occ ^ lsb(b).bb() ^ victim.bb() | p.ep.bb()
 			if !p.attacked(king, them, o, victim.bb()) {
+				return true
+			}
+		}
+	}
+	if checkers == 0 {
+		for c := p.castling & colorRights(us); c != 0; c &= c - 1 {
+			if m, _ := p.castleMove(bits.TrailingZeros8(uint8(c)), occ); m != 0 {
 				return true
 			}
 		}
@@ -236,39 +246,11 @@ func (p *Position) generate(l *MoveList) {
 	}
 }
 
-// castleInfo describes one castling move: the right, the king's path squares that must not be
-// attacked, and the squares that must be empty.
-type castleInfo struct {
-	right      Castling
-	kingFrom   Square
-	kingTo     Square
-	empty      uint64
-	safe       uint64
-	colorIndex Color
-}
-
-var castles = [4]castleInfo{
-	{WhiteKingside, E1, G1, F1.bb() | G1.bb(), F1.bb() | G1.bb(), White},
-	{WhiteQueenside, E1, C1, 0xe, C1.bb() | D1.bb(), White},
-	{BlackKingside, E8, G8, F8.bb() | G8.bb(), F8.bb() | G8.bb(), Black},
-	{BlackQueenside, E8, C8, 0xe << 56, C8.bb() | D8.bb(), Black},
-}
-
+// genCastling adds the legal castlings of us, who is not in check.
 func (p *Position) genCastling(l *MoveList, us Color, occ uint64) {
-	for i := int(us) * 2; i < int(us)*2+2; i++ {
-		c := &castles[i]
-		if p.castling&c.right == 0 || occ&c.empty != 0 {
-			continue
-		}
-		ok := true
-		for s := c.safe; s != 0; s &= s - 1 {
-			if p.attacked(lsb(s), us^1, occ, 0) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			l.push(newMove(c.kingFrom, c.kingTo, King, NoRole) | moveCastle)
+	for c := p.castling & colorRights(us); c != 0; c &= c - 1 {
+		if m, _ := p.castleMove(bits.TrailingZeros8(uint8(c)), occ); m != 0 {
+			l.push(m)
 		}
 	}
 }
@@ -281,16 +263,27 @@ func (p *Position) pushTargets(l *MoveList, from Square, r Role, targets uint64)
 }
 
 // FindMove returns the legal move of p from from to to (promoting to promo, NoRole for none),
-// and whether there is one. Castling is given as the king's move (e1g1).
+// and whether there is one. Castling is given as the king's move (e1g1) or as the king taking
+// its own rook (e1h1, UCI_Chess960); where the king's move is also an ordinary one (Chess960:
+// king f1, rook h1, f1g1), it is the ordinary move.
 func (p *Position) FindMove(from, to Square, promo Role) (Move, bool) {
 	var l MoveList
 	p.LegalMoves(&l)
+	var castle Move
 	for _, m := range l.Slice() {
-		if m.From() == from && m.To() == to && m.Promotion() == promo {
+		if m.From() != from || m.Promotion() != promo {
+			continue
+		}
+		switch {
+		case m&moveCastle == 0 && m.To() == to:
 			return m, true
+		case m&moveCastle != 0 && m.castleRook() == to:
+			return m, true
+		case m&moveCastle != 0 && m.To() == to:
+			castle = m
 		}
 	}
-	return 0, false
+	return castle, castle != 0
 }
 
 // Perft counts the leaf nodes of the legal move tree of depth depth (the standard

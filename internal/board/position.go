@@ -17,16 +17,9 @@ type Position struct {
 	turn     Color
 	castling Castling
 	ep       Square
-}
-
-// castleLoss[sq] is the set of rights lost when a move leaves or lands on sq.
-var castleLoss = [64]Castling{
-	E1: WhiteKingside | WhiteQueenside,
-	H1: WhiteKingside,
-	A1: WhiteQueenside,
-	E8: BlackKingside | BlackQueenside,
-	H8: BlackKingside,
-	A8: BlackQueenside,
+	// castleRooks holds, in byte i, the square of the rook of castling right i while the
+	// right exists, and 0 once it is gone (see castling.go).
+	castleRooks uint32
 }
 
 var startPosition Position
@@ -34,6 +27,7 @@ var startPosition Position
 // init builds the fixed tables in dependency order (the only init function of the package).
 func init() {
 	initAttacks()
+	initCastling()
 	initZobrist()
 	p, err := FromFEN(StartFEN)
 	if err != nil {
@@ -165,17 +159,14 @@ func (p *Position) Play(m Move) {
 		p.halfmove = 0
 	}
 	if m&moveCastle != 0 {
-		rookFrom, rookTo := to+1, to-1 // kingside: h -> f
-		if to.File() == 2 {
-			rookFrom, rookTo = to-2, to+1 // queenside: a -> d
-		}
-		p.remove(us, Rook, rookFrom)
-		p.put(us, Rook, rookTo)
-		k ^= zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
+		k ^= p.castleRookMove(us, to, m.castleRook())
 	}
-	if c := p.castling &^ (castleLoss[from] | castleLoss[to]); c != p.castling {
-		k ^= zobCastle[p.castling] ^ zobCastle[c]
-		p.castling = c
+	// castlingAfter, written out (the compiler does not inline it); it reads no square of the
+	// board. Most positions of a game have no rights left.
+	if c := p.castling; c != 0 {
+		if c &^= rooksOn(p.castleRooks, from, to) | kingMoves[role&7]&colorRights(us); c != p.castling {
+			k ^= p.setCastling(c)
+		}
 	}
 	p.turn = them
 	if m&moveDoublePush != 0 {
@@ -185,6 +176,22 @@ func (p *Position) Play(m Move) {
 		}
 	}
 	p.key = k
+}
+
+// castleRookMove completes a castling whose king Play has put on to: the rook goes from
+// rookFrom to the king's other side, and the change of the key is returned. In Chess960 the king
+// may have landed on the rook's square (so it is lifted and put back around the rook's move),
+// and the rook may land on the square the king left.
+func (p *Position) castleRookMove(us Color, to, rookFrom Square) uint64 {
+	rookTo := to - 1 // kingside: rook to f
+	if to.File() == 2 {
+		rookTo = to + 1 // queenside: rook to d
+	}
+	p.remove(us, King, to)
+	p.remove(us, Rook, rookFrom)
+	p.put(us, King, to)
+	p.put(us, Rook, rookTo)
+	return zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
 }
 
 // epCapturable reports whether the side to move has a legal en passant capture onto ep, the
@@ -210,7 +217,7 @@ func (p *Position) epCapturable(ep Square) bool {
 }
 
 // Identity is the exact identity of a position per rules.md section 1: placement, side to move,
-// normalised castling rights, and the en passant square only when a legal en passant capture
+// normalised castling rights with the squares of their rooks (Chess960: rules.md section 9), and the en passant square only when a legal en passant capture
 // exists. It is a small comparable value: a == b exactly when the positions are the same
 // position for article 9.2. Clocks are not part of it.
 type Identity struct {
@@ -221,6 +228,8 @@ type Identity struct {
 	// meta packs side to move (bit 0), castling rights (bits 1-4), en passant square + 1
 	// (bits 5-11; 0 when none).
 	meta uint32
+	// rooks holds the square of each right's rook, as Position.castleRooks (0 without it).
+	rooks uint32
 }
 
 // Identity returns the exact identity of p.
@@ -231,5 +240,6 @@ func (p *Position) Identity() Identity {
 		r2:    p.byRole[Rook] | p.byRole[Queen] | p.byRole[King],
 		white: p.byColor[White],
 		meta:  uint32(p.turn) | uint32(p.castling)<<1 | uint32(p.ep+1)<<5,
+		rooks: p.castleRooks,
 	}
 }

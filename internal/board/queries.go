@@ -13,7 +13,7 @@ func (p *Position) IsZeroing(m Move) bool { return m.Captured() != NoRole || m.R
 // changes the castling rights (a king or rook leaving its original square, a rook captured on
 // it, or castling).
 func (p *Position) IsIrreversible(m Move) bool {
-	return p.IsZeroing(m) || p.castling&(castleLoss[m.From()]|castleLoss[m.To()]) != 0
+	return p.IsZeroing(m) || p.castlingAfter(m.From(), m.To(), m.Role()) != p.castling
 }
 
 // KeyAfter returns the Key the position would have after the legal move m, without making it.
@@ -31,8 +31,8 @@ func (p *Position) KeyAfter(m Move) uint64 {
 	if p.ep != NoSquare {
 		k ^= zobEP[p.ep&7]
 	}
-	if c := p.castling &^ (castleLoss[from] | castleLoss[to]); c != p.castling {
-		k ^= zobCastle[p.castling] ^ zobCastle[c]
+	if c := p.castlingAfter(from, to, role); c != p.castling {
+		k ^= castleDelta(p.castling, c, p.castleRooks)
 	}
 	return k
 }

@@ -105,23 +105,19 @@ func (p *Position) parseCastleSAN(san, s []byte) (Move, error) {
 		return 0, sanErr(san, ErrMalformedSAN, "not a castling move")
 	}
 	us := p.turn
-	c := &castles[int(us)*2+side]
-	if p.castling&c.right == 0 {
+	i := int(us)*2 + side
+	if p.castling&(1<<i) == 0 {
 		return 0, sanErr(san, ErrIllegalMove, "no such castling right")
 	}
 	occ := p.occupied()
-	if occ&c.empty != 0 {
-		return 0, sanErr(san, ErrIllegalMove, "pieces between king and rook")
-	}
-	if p.attacked(c.kingFrom, us^1, occ, 0) {
+	if p.attacked(p.kingSquare(us), us^1, occ, 0) {
 		return 0, sanErr(san, ErrIllegalMove, "castling out of check")
 	}
-	for b := c.safe; b != 0; b &= b - 1 {
-		if p.attacked(lsb(b), us^1, occ, 0) {
-			return 0, sanErr(san, ErrIllegalMove, "the king passes through or lands on an attacked square")
-		}
+	m, why := p.castleMove(i, occ)
+	if m == 0 {
+		return 0, sanErr(san, ErrIllegalMove, why)
 	}
-	return newMove(c.kingFrom, c.kingTo, King, NoRole) | moveCastle, nil
+	return m, nil
 }
 
 func (p *Position) parsePieceSAN(san, s []byte, role Role) (Move, error) {

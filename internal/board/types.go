@@ -128,19 +128,17 @@ const (
 	AllCastling = WhiteKingside | WhiteQueenside | BlackKingside | BlackQueenside
 )
 
-// String returns the rights in FEN form ("KQkq", "Kq", "-").
+// String returns the rights in FEN form ("KQkq", "Kq", "-"), without their rooks' files
+// (Position.FEN writes those).
 func (c Castling) String() string {
-	return string(c.appendFEN(nil))
-}
-
-func (c Castling) appendFEN(dst []byte) []byte {
 	if c == 0 {
-		return append(dst, '-')
+		return "-"
 	}
+	var dst []byte
 	for i, l := range "KQkq" {
 		if c&(1<<i) != 0 {
 			dst = append(dst, byte(l))
 		}
 	}
-	return dst
+	return string(dst)
 }

@@ -2,14 +2,18 @@ package board
 
 // Zobrist keys. The tables are filled at init from splitmix64 with a fixed seed, so a key is the
 // same in every run and on every machine (keys may be stored or compared across processes).
-// A key covers exactly the parts of Identity: placement, side to move, castling rights, and the
-// file of the en passant square only when a legal en passant capture exists.
+// A key covers exactly the parts of Identity: placement, side to move, castling rights and the
+// files of their rooks, and the file of the en passant square only when a legal en passant
+// capture exists.
 
 var (
 	zobPiece  [2][7][64]uint64 // [color][role][square]; role 0 unused
 	zobSide   uint64           // xored in when Black is to move
 	zobCastle [16]uint64       // by the whole set of rights; zobCastle[0] == 0
 	zobEP     [8]uint64        // by file of the (legal) en passant square
+	// zobRookFile[i][f] is xored in while right i's rook stands on file f (Chess960); zero
+	// for the standard file (h for kingside, a for queenside), so standard keys are unchanged.
+	zobRookFile [4][8]uint64
 )
 
 // initZobrist fills the key tables; called by the package's init.
@@ -44,6 +48,13 @@ func initZobrist() {
 	for f := range zobEP {
 		zobEP[f] = next()
 	}
+	for i := range zobRookFile {
+		for f := range zobRookFile[i] {
+			if std := 7 * (1 - i&1); f != std {
+				zobRookFile[i][f] = next()
+			}
+		}
+	}
 }
 
 // computeKey computes the key of p from scratch. Play maintains p.key incrementally; tests check
@@ -58,7 +69,7 @@ func (p *Position) computeKey() uint64 {
 	if p.turn == Black {
 		k ^= zobSide
 	}
-	k ^= zobCastle[p.castling]
+	k ^= castleKey(p.castling, p.castleRooks)
 	if p.ep != NoSquare {
 		k ^= zobEP[p.ep.File()]
 	}

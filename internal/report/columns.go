@@ -93,6 +93,7 @@ func gameInfoColumns[R any](gi func(*R) *GameInfo) []column[R] {
 		strCol("termination", func(r *R) *string { return &gi(r).Termination }),
 		ni32Col("white_elo", func(r *R) *NullInt32 { return &gi(r).WhiteElo }),
 		ni32Col("black_elo", func(r *R) *NullInt32 { return &gi(r).BlackElo }),
+		strCol("variant", func(r *R) *string { return &gi(r).Variant }),
 	}
 }
 

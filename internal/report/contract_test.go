@@ -30,7 +30,7 @@ var contractTags = []contractCol{
 	{"date", "string", false}, {"round", "string", false}, {"white", "string", false},
 	{"black", "string", false}, {"result", "string", false}, {"time_control", "string", false},
 	{"eco", "string", false}, {"termination", "string", false},
-	{"white_elo", "int32", true}, {"black_elo", "int32", true},
+	{"white_elo", "int32", true}, {"black_elo", "int32", true}, {"variant", "string", false},
 }
 
 var contractFindings = append(append([]contractCol{}, contractTags...),
@@ -68,7 +68,7 @@ var contractErrors = []contractCol{
 // written out by hand from the row's fields (nil = null).
 func tagValues(g *GameInfo) []any {
 	return []any{g.Source, g.GameIndex, g.GameOffset, g.GameID, g.Event, g.Site, g.Date, g.Round,
-		g.White, g.Black, g.Result, g.TimeControl, g.ECO, g.Termination, ni32(g.WhiteElo), ni32(g.BlackElo)}
+		g.White, g.Black, g.Result, g.TimeControl, g.ECO, g.Termination, ni32(g.WhiteElo), ni32(g.BlackElo), g.Variant}
 }
 
 func findingValues(f *Finding) []any {

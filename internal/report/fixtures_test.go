@@ -28,6 +28,7 @@ func fixtureInfo(src string, idx int64, tc string) GameInfo {
 		Result: "1/2-1/2", TimeControl: tc, ECO: "C65",
 		Termination: " Normal\nwith a newline", // leading space and newline: CSV must quote it
 		WhiteElo:    ValidInt32(2750 + int32(idx)),
+		Variant:     [2]string{"standard", "chess960"}[idx%2],
 	}
 }
 

@@ -39,6 +39,7 @@ type GameInfo struct {
 	Termination string    // termination
 	WhiteElo    NullInt32 // white_elo: the tag when numeric, else null
 	BlackElo    NullInt32 // black_elo: the tag when numeric, else null
+	Variant     string    // variant: standard or chess960 (rules.md 1); empty for a game of another variant
 }
 
 // Finding is one row of the findings table: one finding of rules.md section 4

@@ -286,10 +286,26 @@ func TestStandardVariant(t *testing.T) {
 		ok  bool
 	}{
 		{"", true}, {"Standard", true}, {"standard", true}, {"From Position", true}, {"from position", true},
-		{"Chess960", false}, {"fischerandom", false}, {"Crazyhouse", false}, {"normal", false}, {"Standard ", false},
+		{"normal", true}, {"Normal", true}, {"chess", true}, {"CHESS", true},
+		{"Chess960", false}, {"fischerandom", false}, {"Crazyhouse", false}, {"Standard ", false},
 	} {
 		if StandardVariant(c.tag) != c.ok || StandardVariant([]byte(c.tag)) != c.ok {
 			t.Errorf("StandardVariant(%q) != %t", c.tag, c.ok)
+		}
+	}
+	for _, c := range []struct {
+		tag  string
+		want Variant
+		col  string
+	}{
+		{"", Standard, "standard"}, {"From Position", Standard, "standard"}, {"NORMAL", Standard, "standard"},
+		{"Chess960", Chess960, "chess960"}, {"chess960", Chess960, "chess960"}, {"fischerandom", Chess960, "chess960"},
+		{"Fischerandom", Chess960, "chess960"}, {"chess 960", Chess960, "chess960"}, {"960", Chess960, "chess960"},
+		{"Crazyhouse", UnsupportedVariant, ""}, {"Atomic", UnsupportedVariant, ""}, {"chess960 ", UnsupportedVariant, ""},
+		{"fischer random", UnsupportedVariant, ""}, {"9600", UnsupportedVariant, ""},
+	} {
+		if got := ParseVariant(c.tag); got != c.want || got.String() != c.col {
+			t.Errorf("ParseVariant(%q) = %v (%q), want %v (%q)", c.tag, got, got, c.want, c.col)
 		}
 	}
 	if a := testing.AllocsPerRun(100, func() { StandardVariant([]byte("From Position")) }); a != 0 {

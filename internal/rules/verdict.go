@@ -272,12 +272,52 @@ type Verdict struct {
 	Findings []Finding // every finding of every edition; per edition in ply order
 }
 
-// StandardVariant reports whether a Variant tag value (empty when the tag is
-// absent) names standard chess: "Standard", or lichess's "From Position" for
-// standard chess from a set-up position, in any letter case (rules.md 1).
-// Any other game is an unsupported variant: counted, listed with the errors,
-// never judged.
-func StandardVariant[T ~string | ~[]byte](tag T) bool {
-	s := string(tag) // no allocation: the conversion only feeds comparisons
-	return s == "" || strings.EqualFold(s, "Standard") || strings.EqualFold(s, "From Position")
+// Variant is the kind of chess a game is played (rules.md sections 1 and 9): standard chess,
+// Chess960, or one pgnscan does not judge.
+type Variant uint8
+
+// The variants.
+const (
+	UnsupportedVariant Variant = iota // crazyhouse, atomic, ...: counted, listed with the errors
+	Standard
+	Chess960
+)
+
+// String returns the variant column's value: "standard", "chess960", or "" for an
+// unsupported variant (whose games have no judged rows).
+func (v Variant) String() string {
+	switch v {
+	case Standard:
+		return "standard"
+	case Chess960:
+		return "chess960"
+	}
+	return ""
 }
+
+// ParseVariant returns the variant a Variant tag value names (empty when the tag is absent),
+// in any letter case (rules.md 1): standard chess for none, "Standard", lichess's "From
+// Position", cutechess's and TCEC's "normal", and "chess"; Chess960 for "Chess960",
+// "fischerandom", "chess 960" and "960". A FEN with file letters in its castling field makes
+// a game Chess960 too; that is for the caller, who reads the FEN.
+func ParseVariant[T ~string | ~[]byte](tag T) Variant {
+	s := string(tag) // no allocation: the conversion only feeds comparisons
+	if s == "" {
+		return Standard
+	}
+	for _, n := range [...]string{"Standard", "From Position", "normal", "chess"} {
+		if strings.EqualFold(s, n) {
+			return Standard
+		}
+	}
+	for _, n := range [...]string{"Chess960", "fischerandom", "chess 960", "960"} {
+		if strings.EqualFold(s, n) {
+			return Chess960
+		}
+	}
+	return UnsupportedVariant
+}
+
+// StandardVariant reports whether a Variant tag value (empty when the tag is absent) names
+// standard chess (see ParseVariant).
+func StandardVariant[T ~string | ~[]byte](tag T) bool { return ParseVariant(tag) == Standard }

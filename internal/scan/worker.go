@@ -93,6 +93,7 @@ type worker struct {
 	evals        []evalMark
 	text         []byte            // scratch for tag text
 	timeControls map[string]string // interned TimeControl values
+	variant      rules.Variant     // the current game's, once begin has read its tags
 }
 
 // comment is a main-line comment, kept as its place in the game's bytes: its [%clk] and
@@ -139,6 +140,7 @@ func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
 	w.tok.Reset(c, i)
 	w.data = c.GameBytes(i)
 	w.tags.reset()
+	w.variant = rules.UnsupportedVariant
 	w.comments, w.parsed = w.comments[:0], 0
 	w.evals = w.evals[:0]
 
@@ -205,21 +207,36 @@ loop:
 	w.rows(&info, v, fault, out)
 }
 
+// ErrChess960WithoutFEN is the error of a Chess960 game without a FEN tag: its start
+// position is unknown (rules.md 9).
+var ErrChess960WithoutFEN = errors.New("Chess960 game without a FEN tag")
+
 // begin starts the judge on the game's start position under the editions chosen for it.
 func (w *worker) begin() error {
 	t := &w.tags
-	if v := t.get(tagVariant); !rules.StandardVariant(v) {
-		return fmt.Errorf("%w %q", board.ErrUnsupportedVariant, pgn.TagText(v))
+	w.variant = rules.ParseVariant(t.get(tagVariant))
+	if w.variant == rules.UnsupportedVariant {
+		return fmt.Errorf("%w %q", board.ErrUnsupportedVariant, pgn.TagText(t.get(tagVariant)))
 	}
 	// P0 is the FEN tag's position when SetUp is "1" (rules.md 1). Older files give a FEN
 	// without SetUp, so only an explicit "0" sets the FEN aside.
 	start := board.StartPosition()
 	if fen := t.get(tagFEN); len(fen) > 0 && string(t.get(tagSetUp)) != "0" {
-		p, err := board.FromFEN(string(fen))
+		s, err := board.ParseFEN(string(fen))
 		if err != nil {
 			return w.tok.ErrorIn(fen, err) // at the tag's line, not the movetext's
 		}
-		start = p
+		// File letters in the castling field make the game Chess960 whatever its tag says
+		// (rules.md 1); a Chess960 game reads KQkq as X-FEN.
+		if s.Chess960 {
+			w.variant = rules.Chess960
+		}
+		s.Chess960 = w.variant == rules.Chess960
+		if start, err = s.Position(); err != nil {
+			return w.tok.ErrorIn(fen, err)
+		}
+	} else if w.variant == rules.Chess960 {
+		return ErrChess960WithoutFEN
 	}
 	w.choices = w.sel.Choose(w.choices[:0],
 		rules.ParseDate(t.get(tagEventDate)), rules.ParseDate(t.get(tagDate)), rules.ParseDate(t.get(tagUTCDate)))
@@ -275,6 +292,7 @@ func (w *worker) info(source string, g *pgn.Game, full bool) report.GameInfo {
 		Termination: w.tagText(tagTermination),
 		WhiteElo:    elo(t.get(tagWhiteElo)),
 		BlackElo:    elo(t.get(tagBlackElo)),
+		Variant:     w.variant.String(),
 	}
 }
 

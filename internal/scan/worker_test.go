@@ -72,7 +72,7 @@ func TestWorkerRows(t *testing.T) {
 		Source: "t.pgn", GameIndex: 0, GameOffset: 0, GameID: "AbCd1234",
 		Event: "Rated Blitz game", Site: "https://lichess.org/AbCd1234", Date: "2025.05.01", Round: "-",
 		White: `a "quoted" name`, Black: "b", Result: "1/2-1/2", TimeControl: "180+2", ECO: "A04",
-		Termination: "Normal", WhiteElo: report.ValidInt32(2370),
+		Termination: "Normal", WhiteElo: report.ValidInt32(2370), Variant: "standard",
 	}
 	if g.GameInfo != want {
 		t.Errorf("game info:\n got %+v\nwant %+v", g.GameInfo, want)
@@ -310,5 +310,81 @@ func TestWorkerSetUp(t *testing.T) {
 		if !c.wantErr && (len(r.games) != 1 || r.games[0].Plies != 2 || r.games[0].MaxHalfmoveClock != 100) {
 			t.Errorf("%q: games rows %+v, want 2 plies from hmc 98 to 100", c.setUp, r.games)
 		}
+	}
+}
+
+// TestWorkerVariants: every name of standard chess and of Chess960 is judged, with its
+// variant column (rules.md 1); file letters in the FEN's castling field make a game Chess960
+// whatever its tag; KQkq of a Chess960 FEN are X-FEN; a Chess960 game without a FEN is an
+// error with its line; any other variant is unsupported.
+func TestWorkerVariants(t *testing.T) {
+	const text = `[Event "normal"]
+[Variant "normal"]
+
+1. e4 e5 *
+
+[Event "chess"]
+[Variant "CHESS"]
+
+1. e4 e5 *
+
+[Event "x-fen"]
+[Variant "fischerandom"]
+[FEN "k7/8/b7/8/8/7p/r6P/6KR w K - 0 1"]
+[SetUp "1"]
+
+1. O-O Kb8 *
+
+[Event "shredder without a tag"]
+[FEN "k7/8/b7/8/8/7p/r6P/6KR w H - 0 1"]
+
+1. O-O Kb8 *
+
+[Event "960 without a FEN"]
+[Variant "960"]
+
+1. e4 e5 *
+
+[Event "standard K"]
+[FEN "k7/8/b7/8/8/7p/r6P/6KR w K - 0 1"]
+
+1. O-O *
+
+[Event "atomic"]
+[Variant "Atomic"]
+
+1. e4 *
+`
+	r := wkRows(t, text, "fide2017", true)
+	variants := map[string]string{}
+	plies := map[string]int32{}
+	ends := map[string]string{}
+	for _, g := range r.games {
+		variants[g.Event], plies[g.Event], ends[g.Event] = g.Variant, g.Plies, g.EndRule
+	}
+	for event, want := range map[string]string{
+		"normal": "standard", "chess": "standard", "x-fen": "chess960", "shredder without a tag": "chess960",
+	} {
+		if variants[event] != want || plies[event] != 2 {
+			t.Errorf("%s: variant %q after %d plies, want %q after 2", event, variants[event], plies[event], want)
+		}
+	}
+	// Read as standard chess, K needs the king on e1: White is stalemated at P0, so O-O
+	// is an illegal move there.
+	if ends["standard K"] != "stalemate" {
+		t.Errorf("standard K: end %q, want stalemate", ends["standard K"])
+	}
+	byEvent := map[int64]*report.Error{}
+	for i := range r.errors {
+		byEvent[r.errors[i].GameIndex] = &r.errors[i]
+	}
+	if e := byEvent[4]; e == nil || e.Line != 26 || !strings.Contains(e.Message, "Chess960 game without a FEN tag") {
+		t.Errorf("960 without a FEN: %+v", e)
+	}
+	if e := byEvent[6]; e == nil || !strings.Contains(e.Message, `unsupported variant "Atomic"`) {
+		t.Errorf("atomic: %+v", e)
+	}
+	if _, ok := variants["atomic"]; ok {
+		t.Error("an unsupported variant was judged")
 	}
 }
