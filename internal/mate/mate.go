@@ -67,10 +67,25 @@ type Result struct {
 // (the reference tool's default).
 const DefaultBudget = 500_000
 
-// Decider answers CanMate questions, reusing its tables between calls. It is not safe for
-// concurrent use: give each worker its own.
+// Decider answers CanMate questions, reusing its tables between calls: after the first hard
+// question it allocates nothing but the witnesses it returns. It is not safe for concurrent use:
+// give each worker its own.
 type Decider struct {
 	budget int
+
+	// The question being answered.
+	side, loser board.Color
+	nodes       int  // nodes spent so far on this question
+	limit       int  // nodes the current phase may reach
+	out         bool // the budget ran out
+
+	frames  []frame            // the mate search's plies
+	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
+	lineLen int                //
+	tt      table              // the mate search's transposition table
+	seen    table              // the exhaustive search's visited set
+	forced  []board.Identity   // positions of the forced-move layer
+	prefix  []board.Move       // the forced moves played before the search
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -79,15 +94,84 @@ func NewDecider(budget int) *Decider {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	return &Decider{budget: budget}
+	return &Decider{budget: budget, frames: make([]frame, maxPly+1)}
 }
 
-// CanMate answers whether side can still checkmate from p (rules.md 7.1).
+// maxForced bounds the forced-move layer; a longer run of single legal moves is left to the
+// search.
+const maxForced = 64
+
+// CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
+// cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
+// static reachability layer (staticNo), then the cooperative mate search (search.go) and,
+// when it finds nothing, the exhaustive search (reach.go), which alone may answer No among the
+// searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
-	if p.IsDeadByMaterial() {
-		return Result{Answer: No, Proof: ProofMaterial}
+	d.side, d.loser = side, side.Other()
+	d.nodes, d.out = 0, false
+	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
+	root := *p
+	if r, done := d.forcedLayer(&root); done {
+		return r
 	}
-	return Result{Answer: Unknown}
+	if staticNo(&root, side) {
+		return Result{Answer: No, Proof: ProofStatic}
+	}
+	d.limit = d.budget / 2
+	if d.mateSearch(&root) {
+		return d.yes(d.line[:d.lineLen])
+	}
+	d.limit, d.out = d.budget, false
+	if i, complete := d.exhaust(&root); i >= 0 {
+		return d.yes(d.pathTo(nil, i))
+	} else if complete {
+		return Result{Answer: No, Proof: ProofSearch, Nodes: d.nodes}
+	}
+	return Result{Answer: Unknown, Nodes: d.nodes}
+}
+
+// forcedLayer answers from the board and the material while the side to move has a single
+// legal move, playing it out on root. done is false when root was left with a choice of moves
+// (or the run was too long): the search takes over from root, after the moves in d.prefix.
+// A run of forced moves that comes back to a position it passed is a cycle with nothing else
+// reachable and no mate in it.
+func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
+	moves := &d.frames[0].moves
+	for range maxForced {
+		root.LegalMoves(moves)
+		if moves.N == 0 {
+			if root.Turn() == d.loser && root.InCheck() {
+				return d.yes(nil), true
+			}
+			return Result{Answer: No, Proof: ProofStatic}, true
+		}
+		if materialNo(root, d.side) {
+			if len(d.prefix) == 0 {
+				return Result{Answer: No, Proof: ProofMaterial}, true
+			}
+			return Result{Answer: No, Proof: ProofStatic}, true
+		}
+		if moves.N > 1 {
+			return Result{}, false
+		}
+		id := root.Identity()
+		for _, seen := range d.forced {
+			if seen == id {
+				return Result{Answer: No, Proof: ProofStatic}, true
+			}
+		}
+		d.forced = append(d.forced, id)
+		d.prefix = append(d.prefix, moves.Moves[0])
+		root.Play(moves.Moves[0])
+	}
+	return Result{}, false
+}
+
+// yes returns a Yes whose witness is the forced moves followed by line, in a new slice.
+func (d *Decider) yes(line []board.Move) Result {
+	w := make([]board.Move, 0, len(d.prefix)+len(line))
+	w = append(append(w, d.prefix...), line...)
+	return Result{Answer: Yes, Proof: ProofSearch, Witness: w, Nodes: d.nodes}
 }
 
 // Dead reports whether p is a dead position (rules.md 7.2): neither side can checkmate. The
