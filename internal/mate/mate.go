@@ -82,6 +82,8 @@ type Decider struct {
 	frames  []frame            // the mate search's plies
 	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
 	lineLen int                //
+	depth   int                // the mate search's current iteration
+	ttSize  int                // entries in tt after the last complete iteration
 	tt      table              // the mate search's transposition table
 	seen    table              // the exhaustive search's visited set
 	forced  []board.Identity   // positions of the forced-move layer
@@ -117,17 +119,45 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	if staticNo(&root, side) {
 		return Result{Answer: No, Proof: ProofStatic}
 	}
-	d.limit = d.budget / 2
-	if d.mateSearch(&root) {
+	// A short mate search finds most mates; then a short exhaustive search settles small
+	// reachable spaces; then the mate search goes on up to 3/5 of the budget, and the
+	// exhaustive search starts again with what is left. A stalled mate search goes straight
+	// to the exhaustive search with the whole rest.
+	probe := max(d.budget/probeShare, 1)
+	d.limit = probe
+	found, stalled := d.mateSearch(&root)
+	if found {
 		return d.yes(d.line[:d.lineLen])
 	}
-	d.limit, d.out = d.budget, false
-	if i, complete := d.exhaust(&root); i >= 0 {
-		return d.yes(d.pathTo(nil, i))
-	} else if complete {
-		return Result{Answer: No, Proof: ProofSearch, Nodes: d.nodes}
+	limit := d.nodes + probe
+	if stalled {
+		limit = d.budget
 	}
-	return Result{Answer: Unknown, Nodes: d.nodes}
+	if r, final := d.exhaustive(&root, limit); final || stalled {
+		return r
+	}
+	d.limit, d.out = d.budget*3/5, false
+	if found, _ = d.deepen(); found {
+		return d.yes(d.line[:d.lineLen])
+	}
+	r, _ := d.exhaustive(&root, d.budget)
+	return r
+}
+
+// probeShare: the first mate search and the first exhaustive search may each spend
+// 1/probeShare of the budget.
+const probeShare = 25
+
+// exhaustive runs the exhaustive search with the node limit given and returns its answer;
+// final is false for Unknown.
+func (d *Decider) exhaustive(root *board.Position, limit int) (r Result, final bool) {
+	d.limit, d.out = limit, false
+	if i, complete := d.exhaust(root); i >= 0 {
+		return d.yes(d.pathTo(nil, i)), true
+	} else if complete {
+		return Result{Answer: No, Proof: ProofSearch, Nodes: d.nodes}, true
+	}
+	return Result{Answer: Unknown, Nodes: d.nodes}, false
 }
 
 // forcedLayer answers from the board and the material while the side to move has a single

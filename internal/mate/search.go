@@ -3,8 +3,8 @@ package mate
 import "github.com/pgnscan/pgnscan/internal/board"
 
 // The cooperative mate search: both sides' moves are chosen to help side mate, by iterative
-// deepening over plies. Side's pawn moves and moves that bring its pieces nearer the loser's
-// king cost no depth (the loser's replies always cost one, so every line still ends); the
+// deepening over plies. Side's checks, captures, pawn moves and moves that bring its pieces
+// nearer the loser's king cost no depth (the loser's replies always cost one, so every line still ends); the
 // loser tries only its loserWidth most helpful moves (see order). A transposition
 // table keyed by exact identity remembers the depth at which a position was searched in vain.
 // It only finds mates: it never answers No (the exhaustive search of reach.go does).
@@ -27,38 +27,44 @@ type frame struct {
 	scores [len(board.MoveList{}.Moves)]int32
 }
 
-// mateSearch deepens from root until it finds a mate by d.side (true: d.line[:d.lineLen] is the
-// line), the budget d.limit runs out, or an iteration adds no position to the table, a sign that
-// the reachable space is small enough for the exhaustive search.
-func (d *Decider) mateSearch(root *board.Position) bool {
+// mateSearch starts the search from root (see deepen).
+func (d *Decider) mateSearch(root *board.Position) (found, stalled bool) {
 	d.tt.reset()
 	d.frames[0].pos = *root
-	prev := -1
-	for depth := 1; depth <= maxDepth; depth++ {
-		if d.dfs(0, depth) {
-			return true
+	d.depth, d.ttSize = 1, -1
+	return d.deepen()
+}
+
+// deepen runs iterations from depth d.depth on until one finds a mate by d.side (found:
+// d.line[:d.lineLen] is the line), the budget d.limit runs out (d.out; a later call resumes
+// at the iteration cut short), or an iteration adds no position to the table (stalled: a sign
+// that the reachable space is small enough for the exhaustive search).
+func (d *Decider) deepen() (found, stalled bool) {
+	for ; d.depth <= maxDepth; d.depth++ {
+		if d.dfs(0, d.depth) {
+			return true, false
 		}
 		if d.out {
-			return false
+			return false, false
 		}
-		if n := len(d.tt.entries); n == prev && depth >= 4 {
-			return false
-		} else {
-			prev = n
+		n := len(d.tt.entries)
+		if n == d.ttSize && d.depth >= 4 {
+			return false, true
 		}
+		d.ttSize = n
 	}
-	return false
+	return false, true
 }
 
 // dfs searches the position of frame ply with depth costed plies left.
 func (d *Decider) dfs(ply, depth int) bool {
 	f := &d.frames[ply]
 	p := &f.pos
-	d.nodes++
-	if d.nodes > d.limit {
+	if d.nodes >= d.limit {
 		d.out = true
 		return false
 	}
+	d.nodes++
 	p.LegalMoves(&f.moves)
 	toMove := p.Turn()
 	if f.moves.N == 0 {
@@ -92,7 +98,7 @@ func (d *Decider) dfs(ply, depth int) bool {
 			if depth == 1 && !child.pos.InCheck() {
 				continue // the last ply must mate, so it must check
 			}
-			if approaches(m, lk) {
+			if approaches(m, lk) || child.pos.InCheck() {
 				cost = 0
 			}
 		}
@@ -112,12 +118,12 @@ func (d *Decider) dfs(ply, depth int) bool {
 	return false
 }
 
-// approaches reports whether m, a move of side that captures nothing, is a pawn move (pawns
-// only go forward, so these are finitely many) or brings a piece nearer lk, the loser's king:
-// such moves cost no depth.
+// approaches reports whether m, a move of side, is a capture or a pawn move (finitely many in
+// any line: material only goes and pawns only go forward) or brings a piece nearer lk, the
+// loser's king. Such moves, and checks, cost no depth.
 func approaches(m board.Move, lk board.Square) bool {
 	if m.Captured() != board.NoRole {
-		return false
+		return true
 	}
 	if m.Role() == board.Pawn {
 		return true
