@@ -176,3 +176,19 @@ func TestBudgetGivesUnknown(t *testing.T) {
 		t.Errorf("start position: %v, want yes", r.Answer)
 	}
 }
+
+// TestDeciderReusesTables: once warmed up, a decider answers again without allocating (a Yes
+// allocates only its witness).
+func TestDeciderReusesTables(t *testing.T) {
+	d := NewDecider(0)
+	wall := mustFEN(t, "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1") // No by exhaustive search
+	mate := mustFEN(t, "7k/8/6KQ/8/8/8/8/8 b - - 0 1")                // Yes after a forced move
+	d.CanMate(&wall, board.White)
+	d.CanMate(&mate, board.White)
+	if n := testing.AllocsPerRun(3, func() { d.CanMate(&wall, board.White) }); n != 0 {
+		t.Errorf("No by search: %v allocations per question, want 0", n)
+	}
+	if n := testing.AllocsPerRun(3, func() { d.CanMate(&mate, board.White) }); n != 1 {
+		t.Errorf("Yes: %v allocations per question, want 1 (the witness)", n)
+	}
+}
