@@ -83,6 +83,7 @@ type Decider struct {
 	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
 	lineLen int                //
 	depth   int                // the mate search's current iteration
+	width   int                // the mate search tries so many of the loser's moves
 	ttSize  int                // entries in tt after the last complete iteration
 	tt      table              // the mate search's transposition table
 	seen    table              // the exhaustive search's visited set
@@ -120,11 +121,11 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	// A short mate search finds most mates; then a short exhaustive search settles small
-	// reachable spaces; then the mate search goes on up to 3/5 of the budget, and the
+	// reachable spaces; then a narrower mate search starts again, up to 3/5 of the budget, and the
 	// exhaustive search starts again with what is left. A stalled mate search goes straight
 	// to the exhaustive search with the whole rest.
 	probe := max(d.budget/probeShare, 1)
-	d.limit = probe
+	d.limit, d.width = probe, loserWidth
 	found, stalled := d.mateSearch(&root)
 	if found {
 		return d.yes(d.line[:d.lineLen])
@@ -137,7 +138,8 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		return r
 	}
 	d.limit, d.out = d.budget*3/5, false
-	if found, _ = d.deepen(); found {
+	d.width = loserWidthLong
+	if found, _ = d.mateSearch(&root); found {
 		return d.yes(d.line[:d.lineLen])
 	}
 	r, _ := d.exhaustive(&root, d.budget)
