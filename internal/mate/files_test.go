@@ -68,7 +68,24 @@ func checkUnfair(t *testing.T, every int) {
 
 // timeoutNo lists the lines of lichess-timeouts-15k-dev.txt (by game id) where the side that
 // did not flag cannot mate, each checked by hand; any other No is a bug.
-var timeoutNo = map[string]string{}
+var timeoutNo = map[string]string{
+	// 8/p6p/5kp1/5pP1/5P1K/1r5P/8/8 b: Black is in check from g5 and can only move its king
+	// (Kxg5 is guarded), to e6, e7, f7 or g7. Each stalemates White: its king's squares g3
+	// (the rook), g4 (f5), h5 (g6) are attacked, h3 and g5 are its own pawns, and no white pawn
+	// can move (f4, g5, h3 are blocked) or capture (nothing on e5, f6, h6, g4). Search: 5
+	// positions.
+	"AHPAU56z": "every black move stalemates White",
+	// 7k/6pP/6P1/5K2/8/8/8/8 w: Black's king has no square (g8 is guarded by h7, h7 by g6) and
+	// its pawn g7 is blocked by g6 and could only take on f6 or h6, where no white piece can
+	// ever come (White has a king and two blocked pawns, which cannot promote). So after any
+	// white move Black is stalemated.
+	"tapdr97m": "Black is stalemated after any white move",
+	// 7r/2PR4/6pk/6q1/5P1K/r7/8/8 w: White is in check from g5 and its only move is fxg5+
+	// (g3 and h3 are the a3-rook's, g4 and h5 the queen's or the king's; g5 is guarded), which
+	// mates Black (h7 and g7 are the d7-rook's, h5 and g5 touch White's king). The forced-move
+	// layer sees the game over, won by White.
+	"VIdrelSz": "White's only move mates Black",
+}
 
 // checkTimeouts wants a No only on the lines of timeoutNo, and reports the share final.
 func checkTimeouts(t *testing.T, every int) {
