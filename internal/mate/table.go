@@ -43,7 +43,11 @@ func (t *table) find(id board.Identity, key uint64) int {
 	mask := len(t.slots) - 1
 	for i := int(key) & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
-		if s == 0 || t.entries[s-1].id == id {
+		if s == 0 {
+			return i
+		}
+		// The key rejects most other positions cheaply; the identity decides.
+		if e := &t.entries[s-1]; e.key == key && e.id == id {
 			return i
 		}
 	}
