@@ -81,7 +81,7 @@ type Decider struct {
 
 	frames  []frame            // the mate search's plies
 	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
-	lineLen int                //
+	lineLen int                // moves in line when a mate was found
 	depth   int                // the mate search's current iteration
 	width   int                // the mate search tries so many of the loser's moves
 	ttSize  int                // entries in tt after the last complete iteration
