@@ -31,7 +31,9 @@ func newCanmateCmd(stdin io.Reader) *cobra.Command {
 White and Black can still checkmate by some series of legal moves: yes (with a witness), no
 (proved), or unknown (the search budget ran out). A FEN has 4 or 6 fields; words after it are
 kept. Output: one tab-separated line each: the line as given, White's answer, Black's answer,
-and with --witness each yes answer's mating line in SAN.`,
+and with --witness each yes answer's mating line in SAN ("white: 1. Qh5 Nc6 2. Qxf7#"; a lone
+"#" when the mate already stands on the board). Exit status 1 when a line was not a legal
+position (it is answered "invalid: REASON" in both columns), 2 for bad usage.`,
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
 			a := canmateAnswerer{witness: witness, decider: mate.NewDecider(budget)}
 			switch side {
