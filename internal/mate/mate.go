@@ -121,7 +121,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	// A short mate search finds most mates; then a short exhaustive search settles small
-	// reachable spaces; then a narrower mate search starts again, up to 3/5 of the budget, and the
+	// reachable spaces; then a narrower mate search starts again, up to 4/5 of the budget, and the
 	// exhaustive search starts again with what is left. A stalled mate search goes straight
 	// to the exhaustive search with the whole rest.
 	probe := max(d.budget/probeShare, 1)
