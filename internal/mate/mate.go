@@ -137,7 +137,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	if r, final := d.exhaustive(&root, limit); final || stalled {
 		return r
 	}
-	d.limit, d.out = d.budget*3/5, false
+	d.limit, d.out = d.budget*4/5, false
 	d.width = loserWidthLong
 	if found, _ = d.mateSearch(&root); found {
 		return d.yes(d.line[:d.lineLen])
