@@ -67,10 +67,28 @@ type Result struct {
 // (the reference tool's default).
 const DefaultBudget = 500_000
 
-// Decider answers CanMate questions, reusing its tables between calls. It is not safe for
-// concurrent use: give each worker its own.
+// Decider answers CanMate questions, reusing its tables between calls: after the first hard
+// question it allocates nothing but the witnesses it returns. It is not safe for concurrent use:
+// give each worker its own.
 type Decider struct {
 	budget int
+
+	// The question being answered.
+	side, loser board.Color
+	nodes       int  // nodes spent so far on this question
+	limit       int  // nodes the current phase may reach
+	out         bool // the budget ran out
+
+	frames  []frame            // the mate search's plies
+	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
+	lineLen int                // moves in line when a mate was found
+	depth   int                // the mate search's current iteration
+	width   int                // the mate search tries so many of the loser's moves
+	ttSize  int                // entries in tt after the last complete iteration
+	tt      table              // the mate search's transposition table
+	seen    table              // the exhaustive search's visited set
+	forced  []board.Identity   // positions of the forced-move layer
+	prefix  []board.Move       // the forced moves played before the search
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -79,15 +97,113 @@ func NewDecider(budget int) *Decider {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	return &Decider{budget: budget}
+	return &Decider{budget: budget, frames: make([]frame, maxPly+1)}
 }
 
-// CanMate answers whether side can still checkmate from p (rules.md 7.1).
+// maxForced bounds the forced-move layer; a longer run of single legal moves is left to the
+// search.
+const maxForced = 64
+
+// CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
+// cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
+// static reachability layer (staticNo), then the cooperative mate search (search.go) and,
+// when it finds nothing, the exhaustive search (reach.go), which alone may answer No among the
+// searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
-	if p.IsDeadByMaterial() {
-		return Result{Answer: No, Proof: ProofMaterial}
+	d.side, d.loser = side, side.Other()
+	d.nodes, d.out = 0, false
+	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
+	root := *p
+	if r, done := d.forcedLayer(&root); done {
+		return r
 	}
-	return Result{Answer: Unknown}
+	if staticNo(&root, side) {
+		return Result{Answer: No, Proof: ProofStatic}
+	}
+	// A short mate search finds most mates; then a short exhaustive search settles small
+	// reachable spaces; then a narrower mate search starts again, up to 4/5 of the budget, and the
+	// exhaustive search starts again with what is left. A stalled mate search goes straight
+	// to the exhaustive search with the whole rest.
+	probe := max(d.budget/probeShare, 1)
+	d.limit, d.width = probe, loserWidth
+	found, stalled := d.mateSearch(&root)
+	if found {
+		return d.yes(d.line[:d.lineLen])
+	}
+	limit := d.nodes + probe
+	if stalled {
+		limit = d.budget
+	}
+	if r, final := d.exhaustive(&root, limit); final || stalled {
+		return r
+	}
+	d.limit, d.out = d.budget*4/5, false
+	d.width = loserWidthLong
+	if found, _ = d.mateSearch(&root); found {
+		return d.yes(d.line[:d.lineLen])
+	}
+	r, _ := d.exhaustive(&root, d.budget)
+	return r
+}
+
+// probeShare: the first mate search and the first exhaustive search may each spend
+// 1/probeShare of the budget.
+const probeShare = 25
+
+// exhaustive runs the exhaustive search with the node limit given and returns its answer;
+// final is false for Unknown.
+func (d *Decider) exhaustive(root *board.Position, limit int) (r Result, final bool) {
+	d.limit, d.out = limit, false
+	if i, complete := d.exhaust(root); i >= 0 {
+		return d.yes(d.pathTo(nil, i)), true
+	} else if complete {
+		return Result{Answer: No, Proof: ProofSearch, Nodes: d.nodes}, true
+	}
+	return Result{Answer: Unknown, Nodes: d.nodes}, false
+}
+
+// forcedLayer answers from the board and the material while the side to move has a single
+// legal move, playing it out on root. done is false when root was left with a choice of moves
+// (or the run was too long): the search takes over from root, after the moves in d.prefix.
+// A run of forced moves that comes back to a position it passed is a cycle with nothing else
+// reachable and no mate in it.
+func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
+	moves := &d.frames[0].moves
+	for range maxForced {
+		root.LegalMoves(moves)
+		if moves.N == 0 {
+			if root.Turn() == d.loser && root.InCheck() {
+				return d.yes(nil), true
+			}
+			return Result{Answer: No, Proof: ProofStatic}, true
+		}
+		if materialNo(root, d.side) {
+			if len(d.prefix) == 0 {
+				return Result{Answer: No, Proof: ProofMaterial}, true
+			}
+			return Result{Answer: No, Proof: ProofStatic}, true
+		}
+		if moves.N > 1 {
+			return Result{}, false
+		}
+		id := root.Identity()
+		for _, seen := range d.forced {
+			if seen == id {
+				return Result{Answer: No, Proof: ProofStatic}, true
+			}
+		}
+		d.forced = append(d.forced, id)
+		d.prefix = append(d.prefix, moves.Moves[0])
+		root.Play(moves.Moves[0])
+	}
+	return Result{}, false
+}
+
+// yes returns a Yes whose witness is the forced moves followed by line, in a new slice.
+func (d *Decider) yes(line []board.Move) Result {
+	w := make([]board.Move, 0, len(d.prefix)+len(line))
+	w = append(append(w, d.prefix...), line...)
+	return Result{Answer: Yes, Proof: ProofSearch, Witness: w, Nodes: d.nodes}
 }
 
 // Dead reports whether p is a dead position (rules.md 7.2): neither side can checkmate. The

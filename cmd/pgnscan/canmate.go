@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
+)
+
+// errInvalidLines is returned (exit status 1) when some FEN could not be answered.
+var errInvalidLines = errors.New("canmate: some lines were not legal positions")
+
+func newCanmateCmd(stdin io.Reader) *cobra.Command {
+	var (
+		witness bool
+		side    string
+		budget  int
+	)
+	cmd := &cobra.Command{
+		Use:   "canmate [FEN...]",
+		Short: "Can each side still checkmate? (rules.md 7.1; FENs from stdin if none)",
+		Long: `canmate answers, for each FEN (the arguments, else one per line of standard input), whether
+White and Black can still checkmate by some series of legal moves: yes (with a witness), no
+(proved), or unknown (the search budget ran out). A FEN has 4 or 6 fields; words after it are
+kept. Output: one tab-separated line each: the line as given, White's answer, Black's answer,
+and with --witness each yes answer's mating line in SAN ("white: 1. Qh5 Nc6 2. Qxf7#"; a lone
+"#" when the mate already stands on the board). Exit status 1 when a line was not a legal
+position (it is answered "invalid: REASON" in both columns), 2 for bad usage.`,
+		RunE: runE(func(cmd *cobra.Command, args []string) error {
+			a := canmateAnswerer{witness: witness, decider: mate.NewDecider(budget)}
+			switch side {
+			case "":
+				a.sides = []board.Color{board.White, board.Black}
+			case "white":
+				a.sides = []board.Color{board.White}
+			case "black":
+				a.sides = []board.Color{board.Black}
+			default:
+				return usageError{fmt.Errorf("--side %q: want white or black", side)}
+			}
+			if budget < 0 {
+				return usageError{fmt.Errorf("--budget %d: want a positive number of nodes", budget)}
+			}
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			invalid := false
+			answer := func(line string) error {
+				invalid = !a.answer(out, line) || invalid
+				return out.Flush()
+			}
+			if len(args) > 0 {
+				for _, arg := range args {
+					if err := answer(arg); err != nil {
+						return err
+					}
+				}
+			} else {
+				sc := bufio.NewScanner(stdin)
+				sc.Buffer(make([]byte, 0, 4096), 1<<20)
+				for sc.Scan() {
+					line := strings.TrimRight(sc.Text(), "\r")
+					if strings.TrimSpace(line) == "" {
+						continue
+					}
+					if err := answer(line); err != nil {
+						return err
+					}
+				}
+				if err := sc.Err(); err != nil {
+					return fmt.Errorf("canmate: reading standard input: %w", err)
+				}
+			}
+			if invalid {
+				return errInvalidLines
+			}
+			return nil
+		}),
+	}
+	f := cmd.Flags()
+	f.BoolVar(&witness, "witness", false, "append each yes answer's mating line in SAN")
+	f.StringVar(&side, "side", "", "answer for one side only: white or black (the other column is -)")
+	f.IntVar(&budget, "budget", mate.DefaultBudget, "search nodes per side")
+	return cmd
+}
+
+// canmateAnswerer answers canmate's lines with one decider.
+type canmateAnswerer struct {
+	decider *mate.Decider
+	sides   []board.Color
+	witness bool
+}
+
+// answer writes the line for one FEN and reports whether it was a legal position.
+func (a *canmateAnswerer) answer(w *bufio.Writer, line string) bool {
+	p, err := canmateFEN(line)
+	cols := [2]string{"-", "-"}
+	var lines []string
+	if err != nil {
+		cols = [2]string{"invalid: " + err.Error(), "invalid: " + err.Error()}
+	} else {
+		for _, s := range a.sides {
+			r := a.decider.CanMate(&p, s)
+			cols[s] = r.Answer.String()
+			if a.witness && r.Answer == mate.Yes {
+				lines = append(lines, s.String()+": "+sanLine(p, r.Witness))
+			}
+		}
+	}
+	w.WriteString(line)
+	for _, c := range cols {
+		w.WriteByte('\t')
+		w.WriteString(c)
+	}
+	for _, l := range lines {
+		w.WriteByte('\t')
+		w.WriteString(l)
+	}
+	w.WriteByte('\n')
+	return err == nil
+}
+
+// canmateFEN reads the FEN at the start of line: 6 fields when the fifth and sixth are
+// numbers (the clocks), else 4; any further words are not part of it. It returns the reason a
+// FEN is not a legal position as an error whose text is that reason alone.
+func canmateFEN(line string) (board.Position, error) {
+	fields := strings.Fields(line)
+	if len(fields) < 4 {
+		return board.Position{}, fmt.Errorf("a FEN has 4 or 6 fields, found %d", len(fields))
+	}
+	n := 4
+	if len(fields) >= 6 && isNumber(fields[4]) && isNumber(fields[5]) {
+		n = 6
+	}
+	p, err := board.FromFEN(strings.Join(fields[:n], " "))
+	if err != nil {
+		var fe *board.FENError
+		if errors.As(err, &fe) {
+			return p, errors.New(fe.Field + ": " + fe.Reason)
+		}
+		return p, err
+	}
+	if n := checkers(&p); n > 2 {
+		return p, fmt.Errorf("position: %d pieces give check; no move can make more than two", n)
+	}
+	return p, nil
+}
+
+// checkers counts the pieces giving check to the side to move. board accepts a FEN with three
+// or more, which no legal move can make, so canmate rejects it here.
+func checkers(p *board.Position) int {
+	us := p.Turn()
+	king := p.KingSquare(us)
+	occ := p.Occupied()
+	n := 0
+	for r := board.Pawn; r < board.King; r++ {
+		for b := p.Pieces(us.Other(), r); b != 0; b &= b - 1 {
+			sq := board.Square(bits.TrailingZeros64(b))
+			if board.Attacks(us.Other(), r, sq, occ)&(1<<uint(king)) != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// sanLine writes moves, played from p, in SAN with move numbers: "1. Qh5 Nc6 2. Qxf7#", or
+// "1... Kg8 2. Qg7#" when Black moves first. An empty line (a mate on the board) is "#".
+func sanLine(p board.Position, moves []board.Move) string {
+	if len(moves) == 0 {
+		return "#"
+	}
+	var b []byte
+	for i, m := range moves {
+		if p.Turn() == board.White || i == 0 {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, int64(p.FullmoveNumber()), 10)
+			if p.Turn() == board.White {
+				b = append(b, ". "...)
+			} else {
+				b = append(b, "... "...)
+			}
+		} else {
+			b = append(b, ' ')
+		}
+		b = p.AppendSAN(b, m)
+		p.Play(m)
+	}
+	return string(b)
+}

@@ -1,0 +1,78 @@
+package mate
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// labelledLine is one line of a file of ../shared/unwinnable: a position and, for
+// labelled-dev.txt, whether each side can mate.
+type labelledLine struct {
+	fen       string
+	pos       board.Position
+	label     string // labelled-dev.txt: "WB", "W-", "-B" or "--"; else ""
+	gameID    string // the lichess files: the game's id
+	lineNo    int
+	loserSide board.Color // the lichess files: the side to move, which flagged
+}
+
+// unwinnablePath returns the path of a file of ../shared/unwinnable beside the repository, or
+// skips tb when it is absent.
+func unwinnablePath(tb testing.TB, name string) string {
+	tb.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	p := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "unwinnable", name)
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("unwinnable data not found: %v", err)
+	}
+	return p
+}
+
+// readUnwinnable reads every every-th line of the named file (every = 1: all of it).
+func readUnwinnable(tb testing.TB, name string, every int) []labelledLine {
+	tb.Helper()
+	f, err := os.Open(unwinnablePath(tb, name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []labelledLine
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if (n-1)%every != 0 {
+			continue
+		}
+		fields := strings.Fields(sc.Text())
+		var l labelledLine
+		l.lineNo = n
+		switch {
+		case name == "labelled-dev.txt" && len(fields) == 5:
+			l.label, l.fen = fields[0], strings.Join(fields[1:], " ")
+		case len(fields) == 7:
+			l.fen, l.gameID = strings.Join(fields[:6], " "), fields[6]
+		default:
+			tb.Fatalf("%s:%d: unexpected line %q", name, n, sc.Text())
+		}
+		if l.pos, err = board.FromFEN(l.fen); err != nil {
+			// labelled-dev.txt holds a few composed positions with more promoted pieces
+			// than missing pawns, which board rejects as illegal; every other line must load.
+			if name == "labelled-dev.txt" && strings.Contains(err.Error(), "promotions") {
+				tb.Logf("%s:%d: skipped, board rejects it: %v", name, n, err)
+				continue
+			}
+			tb.Fatalf("%s:%d: %v", name, n, err)
+		}
+		l.loserSide = l.pos.Turn()
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}

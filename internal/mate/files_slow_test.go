@@ -1,0 +1,9 @@
+//go:build slow
+
+package mate
+
+import "testing"
+
+func TestLabelledAll(t *testing.T) { checkLabelled(t, 1) }
+func TestUnfairAll(t *testing.T)   { checkUnfair(t, 1) }
+func TestTimeoutsAll(t *testing.T) { checkTimeouts(t, 1) }

@@ -1,0 +1,58 @@
+package mate
+
+import "github.com/pgnscan/pgnscan/internal/board"
+
+// exhaust visits every position reachable from root, breadth first, each once (the table d.seen
+// is the visited set, keyed by exact identity), until it meets a checkmate of the loser or the
+// budget d.limit runs out. It returns the index in d.seen of the mate, or -1; complete is true
+// when the whole reachable space was visited. A subtree is not entered where materialNo proves
+// that no mate by side lies in it. This is the only source of a No from a search: complete with
+// no mate means no series of legal moves from root ends in side's checkmate.
+func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
+	t := &d.seen
+	t.reset()
+	t.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})
+	d.nodes++
+	moves := &d.frames[0].moves
+	for i := 0; i < len(t.entries); i++ {
+		p := t.entries[i].id.Position()
+		p.LegalMoves(moves)
+		if moves.N == 0 {
+			if p.Turn() == d.loser && p.InCheck() {
+				return i, true
+			}
+			continue
+		}
+		if materialNo(&p, d.side) {
+			continue
+		}
+		for _, m := range moves.Slice() {
+			c := p
+			c.Play(m)
+			id, key := c.Identity(), c.Key()
+			if t.lookup(id, key) >= 0 {
+				continue
+			}
+			if d.nodes >= d.limit {
+				d.out = true
+				return -1, false
+			}
+			d.nodes++
+			t.insert(entry{id: id, key: key, parent: int32(i), move: m})
+		}
+	}
+	return -1, true
+}
+
+// pathTo appends to dst the moves from the root of d.seen to its entry i.
+func (d *Decider) pathTo(dst []board.Move, i int) []board.Move {
+	start := len(dst)
+	for e := &d.seen.entries[i]; e.parent >= 0; e = &d.seen.entries[e.parent] {
+		dst = append(dst, e.move)
+	}
+	line := dst[start:]
+	for a, b := 0, len(line)-1; a < b; a, b = a+1, b-1 {
+		line[a], line[b] = line[b], line[a]
+	}
+	return dst
+}
