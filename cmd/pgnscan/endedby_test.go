@@ -123,7 +123,11 @@ func TestEndedByOnCorpus(t *testing.T) {
 				for _, f := range forms {
 					if strings.Contains(said, f.text) {
 						counts[f.text+" -> "+r.EndedBy]++
-						if !slices.Contains(f.want, r.EndedBy) {
+						// A game played on past a dead position stopped where the board
+						// had already ended it: the site's word may name nothing the
+						// board shows there.
+						pastDead := r.EndRule == "dead_position" && r.EndPly.Valid && r.EndPly.Int32 < r.Plies
+						if !slices.Contains(f.want, r.EndedBy) && !(pastDead && r.EndedBy == "unknown") {
 							bad++
 							if bad <= 10 {
 								t.Errorf("game %d (%q, result %s, end %s): ended_by %q, want one of %v", r.GameIndex, said, r.Result, r.EndRule, r.EndedBy, f.want)

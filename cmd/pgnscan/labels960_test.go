@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
@@ -83,6 +84,17 @@ func TestTCEC960Labels(t *testing.T) {
 
 // tcecLabelHolds reports whether a fide2009 games row agrees with TCEC's TerminationDetails
 // label, and whether the label is one that says what stands on the board.
+// deadBeforeStalemate reports whether a game that stopped in stalemate had already ended in a
+// dead position before it: every series of moves from there ends in stalemate, so no series
+// ends in checkmate (5.2.2), and the game was drawn as dead one ply or more earlier. The final
+// position must really be a stalemate (checked here with the FEN of the row), and the dead
+// position must be proved by search, not material.
+func deadBeforeStalemate(g *report.Game) bool {
+	p, err := board.FromFEN(g.FinalFEN)
+	return err == nil && p.IsStalemate() && g.EndRule == "dead_position" && g.EndPly.Valid &&
+		g.EndPly.Int32 < g.Plies
+}
+
 func tcecLabelHolds(label string, g *report.Game) (held, labelled bool) {
 	endsThere := func(rule string) bool {
 		return g.EndRule == rule && g.EndPly.Valid && g.EndPly.Int32 == g.Plies
@@ -95,7 +107,7 @@ func tcecLabelHolds(label string, g *report.Game) (held, labelled bool) {
 	case "insufficient material":
 		return endsThere("dead_position"), true
 	case "stalemate":
-		return endsThere("stalemate"), true
+		return endsThere("stalemate") || deadBeforeStalemate(g), true
 	case "white mates", "black mates":
 		return endsThere("checkmate"), true
 	}

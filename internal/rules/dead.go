@@ -34,17 +34,23 @@ type gameEnd struct {
 	choices []Choice // the game's choices, kept for the replay
 }
 
+// ScanBudget is the node budget of the one search settleAt may run for a position: enough for
+// the few-piece positions where a search settles what the cheap layers leave open, small
+// enough that a search that cannot end costs a millisecond or two, not the 0.1-0.3 s of the
+// decider's default (mate.DefaultBudget, which pgnscan canmate uses).
+const ScanBudget = 2_000
+
 // decider is what the Judge asks of a *mate.Decider; tests give hand-labelled answers.
 type decider interface {
+	Quick(p *board.Position, side board.Color) mate.Result
 	CanMate(p *board.Position, side board.Color) mate.Result
-	Dead(p *board.Position) (bool, mate.Proof)
 }
 
 // beginEnd resets the end-of-game state for a new game from start. A replay keeps the moves,
 // the tags' word and the answers at Pn, which are the same game's.
 func (j *Judge) beginEnd(start *board.Position) {
 	if j.decider == nil {
-		j.decider = mate.NewDecider(mate.DefaultBudget)
+		j.decider = mate.NewDecider(ScanBudget)
 	}
 	if j.rejudging {
 		return
@@ -65,33 +71,71 @@ func (j *Judge) SetStop(s Stop) { j.stop = s }
 // It holds for every game until changed.
 func (j *Judge) SetNoAgreementBefore(n int) { j.noAgreementBefore = max(n, 0) }
 
-// askCanMate returns the decider's answer for side c at Pn, asking it once per game.
+// askCanMate returns the answer for side c at Pn, for the unwinnable rules: the decider's
+// cheap layers, and its search where finalDead already ran it.
 func (j *Judge) askCanMate(c board.Color) mate.Answer {
+	return j.quickAt(c)
+}
+
+// quickAt returns the decider's cheap answer (Quick: material, forced moves, the static
+// argument and one ply of replies; a microsecond or two) for side c at Pn, asking it once per
+// game. Quick alone proves 99.5 % of the reference tool's unfair timeouts
+// (../shared/unwinnable), which is where the unwinnable rules find their rows; pgnscan canmate
+// asks the full decider.
+func (j *Judge) quickAt(c board.Color) mate.Answer {
 	if !j.canMate[c].Asked {
-		r := j.decider.CanMate(&j.pos, c)
-		j.canMate[c] = MateAnswer{Asked: true, Answer: r.Answer}
-		j.canMateProof[c] = r.Proof
+		j.setAnswer(c, j.decider.Quick(&j.pos, c))
 	}
 	return j.canMate[c].Answer
 }
 
-// finalDead reports whether Pn is proved dead: neither side can mate (rules.md 7.2). It is
-// Decider.Dead asked side by side, so that the answers also fill the *_can_mate columns.
-// mate.MayBeDead is the cheap filter: when it says Pn cannot be dead, nothing is searched.
+// setAnswer records r as side c's answer at Pn, for the rows and the *_can_mate columns.
+func (j *Judge) setAnswer(c board.Color, r mate.Result) {
+	j.canMate[c] = MateAnswer{Asked: true, Answer: r.Answer}
+	j.canMateProof[c] = r.Proof
+}
+
+// searchable reports whether the scan searches for side c: c has nothing but minor pieces
+// besides its king, the material whose mates are rare enough, and deep enough, that only a
+// search tells whether one remains (K+N+N, K+B+N, bishops of both colours). A side with a
+// queen, a rook or a pawn against a side that cannot mate could be left unable to mate only
+// by forced lines, which the cheap layers follow (forced moves, and one ply of every reply);
+// searching each such endgame would cost more than the rest of a scan.
+func searchable(p *board.Position, c board.Color) bool {
+	return p.Pieces(c, board.Queen)|p.Pieces(c, board.Rook)|p.Pieces(c, board.Pawn) == 0
+}
+
+// finalDead reports whether Pn is proved dead: neither side can mate (rules.md 7.2). Each
+// side gets the cheap layers, and a side they leave open is searched (ScanBudget nodes) only
+// when the other side is proved unable and it is searchable: everywhere else an open side is
+// Unknown, which is never taken for dead. mate.MayBeDead is the first filter (a checkmate is
+// not dead), and the first open side that will not be searched ends the question.
 func (j *Judge) finalDead() bool {
 	if !mate.MayBeDead(&j.pos) {
 		return false
 	}
-	return j.askCanMate(board.White) == mate.No && j.askCanMate(board.Black) == mate.No
+	for c := board.White; c <= board.Black; c++ {
+		if j.quickAt(c) == mate.Unknown && !searchable(&j.pos, c) {
+			return false
+		}
+	}
+	for c := board.White; c <= board.Black; c++ {
+		if j.canMate[c].Answer == mate.Unknown && j.canMate[c.Other()].Answer == mate.No {
+			j.setAnswer(c, j.decider.CanMate(&j.pos, c))
+		}
+	}
+	return j.canMate[board.White].Answer == mate.No && j.canMate[board.Black].Answer == mate.No
 }
 
-// provedDead reports whether the decider proves p dead, behind the same cheap filter.
+// provedDead reports whether p, a position before a dead Pn, is proved dead by the cheap
+// layers alone: the bisection of firstDead asks it several times a game, and a search there
+// would cost more than every other game of a scan together.
 func (j *Judge) provedDead(p *board.Position) bool {
 	if !mate.MayBeDead(p) {
 		return false
 	}
-	dead, _ := j.decider.Dead(p)
-	return dead
+	return j.decider.Quick(p, board.White).Answer == mate.No &&
+		j.decider.Quick(p, board.Black).Answer == mate.No
 }
 
 // positionAt replays the game's first ply moves from P0 into p.

@@ -55,15 +55,31 @@ func labelKey(p *board.Position) string {
 }
 
 func (l *labelled) CanMate(p *board.Position, side board.Color) mate.Result {
+	if r, ok := l.label(p, side); ok {
+		return r
+	}
+	return l.real.CanMate(p, side)
+}
+
+// Quick answers from the table as CanMate does, else asks the real decider's cheap layers.
+func (l *labelled) Quick(p *board.Position, side board.Color) mate.Result {
+	if r, ok := l.label(p, side); ok {
+		return r
+	}
+	return l.real.Quick(p, side)
+}
+
+// label returns the hand label of p for side, if the table has one.
+func (l *labelled) label(p *board.Position, side board.Color) (mate.Result, bool) {
 	l.asked++
 	if a, ok := l.table[labelKey(p)]; ok {
 		proof := mate.ProofSearch
 		if a[side] == mate.No && (p.IsDeadByMaterial() || loneKing(p, side)) {
 			proof = mate.ProofMaterial
 		}
-		return mate.Result{Answer: a[side], Proof: proof}
+		return mate.Result{Answer: a[side], Proof: proof}, true
 	}
-	return l.real.CanMate(p, side)
+	return mate.Result{}, false
 }
 
 // loneKing reports whether side has nothing but its king.
@@ -74,14 +90,6 @@ func loneKing(p *board.Position, side board.Color) bool {
 		}
 	}
 	return true
-}
-
-func (l *labelled) Dead(p *board.Position) (bool, mate.Proof) {
-	w, b := l.CanMate(p, board.White), l.CanMate(p, board.Black)
-	if w.Answer != mate.No || b.Answer != mate.No {
-		return false, mate.ProofNone
-	}
-	return true, max(w.Proof, b.Proof)
 }
 
 // deciderReady reports whether the real decider proves every No of the hand labels (the answers

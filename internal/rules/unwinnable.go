@@ -5,6 +5,20 @@ import (
 	"github.com/pgnscan/pgnscan/internal/mate"
 )
 
+// finalBoardEnding returns the ending that Pn itself shows when it has no legal move, for a
+// game that was played on past the ply where its edition ended it (a stalemate reached from a
+// dead position): the game stopped there on the board, whatever the tags say. A dead Pn in
+// such a game is not used: the game went on past its end, and the tags say how it stopped.
+func (j *Judge) finalBoardEnding() Rule {
+	switch {
+	case j.pos.IsCheckmate():
+		return Checkmate
+	case j.pos.IsStalemate():
+		return Stalemate
+	}
+	return NoRule
+}
+
 // stopFindings decides how the game stopped under edition e (ended_by, rules.md 8) into s,
 // and adds the rows of the rules that look at how it stopped: unwinnable_timeout,
 // unwinnable_resignation (rules.md 7.3) and early_agreement (rules.md 8).
@@ -14,8 +28,12 @@ import (
 // tags say: checkmate and stalemate have their own rows (4.5).
 func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
 	end := NoRule
-	if e.ended && e.endPly == n && !j.failed {
+	switch {
+	case j.failed:
+	case e.ended && e.endPly == n:
 		end = e.endRule
+	case e.ended:
+		end = j.finalBoardEnding() // played on past its end into a mate, stalemate or dead position
 	}
 	s.EndedBy = endedBy(end, j.result, j.stop, s.FinalClaims != 0)
 	if j.failed {
