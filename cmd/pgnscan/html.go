@@ -16,7 +16,8 @@ func writeHTMLFile(path string, a *htmlreport.Aggregate) error {
 		return fmt.Errorf("--html: %w", err)
 	}
 	w := bufio.NewWriter(f)
-	if err := a.WriteHTML(w, Version()); err == nil {
+	err = a.WriteHTML(w, Version())
+	if err == nil {
 		err = w.Flush()
 	}
 	if err != nil {

@@ -140,12 +140,13 @@ func TestLayers(t *testing.T) {
 		{"k7/2Q5/3Q4/1p6/8/KP6/P1P5/8 b - - 2 52", No, No, ProofSearch},
 		// Black's only move is Kg8, then Qg7 is mate.
 		{"7k/8/6KQ/8/8/8/8/8 b - - 0 1", Yes, No, ProofSearch},
-		// rules.md 6: the locked wall; neither king can cross it, nothing else can move.
-		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1", No, No, ProofSearch},
+		// rules.md 6: the locked wall; neither king can cross it, nothing else can move. The
+		// static layer proves it before any search (ProofStatic).
+		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1", No, No, ProofStatic},
 		// rules.md 6: without the h-pawns a king walks round by the h-file.
 		{"8/8/4k3/1p1p1p2/1P1P1P2/8/4K3/8 w - - 0 1", Yes, Yes, ProofSearch},
-		// rules.md 6: the dark-squared bishop cannot cross the wall either.
-		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", No, No, ProofSearch},
+		// rules.md 6: the dark-squared bishop cannot cross the wall either (static layer).
+		{"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1", No, No, ProofStatic},
 	}
 	d := NewDecider(0)
 	for _, c := range cases {
