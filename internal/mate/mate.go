@@ -104,21 +104,31 @@ func NewDecider(budget int) *Decider {
 // search.
 const maxForced = 64
 
+// cheapLayers starts a question about side from root and runs the layers that need no search:
+// a mate on the board, the material, the forced moves (played out on root) and the static
+// argument. done reports that they answered it, in r.
+func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result, done bool) {
+	d.side, d.loser = side, side.Other()
+	d.nodes, d.out = 0, false
+	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
+	if r, done := d.forcedLayer(root); done {
+		return r, true
+	}
+	if staticNo(root, side) {
+		return Result{Answer: No, Proof: ProofStatic}, true
+	}
+	return Result{}, false
+}
+
 // CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
 // cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
 // static reachability layer (staticNo), then the cooperative mate search (search.go) and,
 // when it finds nothing, the exhaustive search (reach.go), which alone may answer No among the
 // searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
-	d.side, d.loser = side, side.Other()
-	d.nodes, d.out = 0, false
-	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
 	root := *p
-	if r, done := d.forcedLayer(&root); done {
+	if r, done := d.cheapLayers(&root, side); done {
 		return r
-	}
-	if staticNo(&root, side) {
-		return Result{Answer: No, Proof: ProofStatic}
 	}
 	// A short mate search finds most mates; then a short exhaustive search settles small
 	// reachable spaces; then a narrower mate search starts again, up to 4/5 of the budget, and the

@@ -13,15 +13,9 @@ import "github.com/pgnscan/pgnscan/internal/board"
 // child is proved unable (no legal move there and not a mate by side, the material, or the
 // static argument), so is p.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
-	d.side, d.loser = side, side.Other()
-	d.nodes, d.out = 0, false
-	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
 	root := *p
-	if r, done := d.forcedLayer(&root); done {
+	if r, done := d.cheapLayers(&root, side); done {
 		return r
-	}
-	if staticNo(&root, side) {
-		return Result{Answer: No, Proof: ProofStatic}
 	}
 	if d.everyReplyNo(&root) {
 		return Result{Answer: No, Proof: ProofStatic}
