@@ -13,6 +13,11 @@ import (
 //	go test ./internal/mate -run '^$' -bench Decider -cpu 1 -benchtime 15000x
 
 func benchFile(b *testing.B, name string, bothSides bool) {
+	benchAsk(b, name, bothSides, (*Decider).CanMate)
+}
+
+// benchAsk measures ask (CanMate, or Quick: the layers the scan asks) on a file.
+func benchAsk(b *testing.B, name string, bothSides bool, ask func(*Decider, *board.Position, board.Color) Result) {
 	lines := readUnwinnable(b, name, 1)
 	d := NewDecider(0)
 	var yes, no, unknown int
@@ -24,7 +29,7 @@ func benchFile(b *testing.B, name string, bothSides bool) {
 			sides = []board.Color{board.White, board.Black}
 		}
 		for _, s := range sides {
-			switch d.CanMate(&l.pos, s).Answer {
+			switch ask(d, &l.pos, s).Answer {
 			case Yes:
 				yes++
 			case No:
@@ -50,3 +55,14 @@ func BenchmarkDeciderUnfair(b *testing.B) { benchFile(b, "lichess-unfair-timeout
 
 // BenchmarkDeciderLabelled: both sides of the hard labelled positions.
 func BenchmarkDeciderLabelled(b *testing.B) { benchFile(b, "labelled-dev.txt", true) }
+
+// BenchmarkQuick*: the cheap layers alone (Quick), as the scan asks them.
+func BenchmarkQuickTimeouts(b *testing.B) {
+	benchAsk(b, "lichess-timeouts-15k-dev.txt", false, (*Decider).Quick)
+}
+
+func BenchmarkQuickUnfair(b *testing.B) {
+	benchAsk(b, "lichess-unfair-timeouts-dev.txt", false, (*Decider).Quick)
+}
+
+func BenchmarkQuickLabelled(b *testing.B) { benchAsk(b, "labelled-dev.txt", true, (*Decider).Quick) }
