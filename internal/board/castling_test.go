@@ -256,3 +256,37 @@ func TestIdentityPerRook(t *testing.T) {
 		t.Errorf("after Rg2 the right's rook is %v, want f1", q.CastlingRook(WhiteKingside))
 	}
 }
+
+// TestIdentityPosition: a position rebuilt from its identity (Identity.Position, which the
+// mate decider's exhaustive search uses) is the same position, with its castling rooks, and
+// plays on the same: the perft counts from both agree. Before, the castling rooks were not
+// restored, and a rebuilt Chess960 position castled a rook from a1 that was not there.
+func TestIdentityPosition(t *testing.T) {
+	for _, c := range []struct {
+		fen    string
+		chess9 bool
+	}{
+		{StartFEN, false},
+		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", false},
+		{"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", true},
+		{"rr2k1rr/8/8/8/8/8/8/RR2K1RR w GBgb - 0 1", true},
+		{"1r2k1r1/8/8/8/8/8/8/RR2K1RR w Kb - 0 1", true},
+	} {
+		read := FromFEN
+		if c.chess9 {
+			read = FromFEN960
+		}
+		p, err := read(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		q := p.Identity().Position()
+		if q.Identity() != p.Identity() || q.Key() != p.Key() {
+			t.Errorf("%s: rebuilt %s, identity or key differs", c.fen, q.FEN())
+		}
+		if a, b := p.Perft(3), q.Perft(3); a != b {
+			t.Errorf("%s: perft 3 %d, rebuilt %d", c.fen, a, b)
+		}
+	}
+}
