@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/mate"
 )
 
 // The cross-check compares the Judge with pgn-extract (the Debian package),
@@ -201,7 +202,7 @@ func loadFixture(t *testing.T) fixture {
 
 // classify says why we and pgn-extract disagree on g, from the game itself:
 // the test recomputes it, so a fixture line cannot carry a wrong reason.
-func classify(g *corpusGame, d difference) string {
+func classify(g *corpusGame, choices []Choice, d difference) string {
 	if !g.standard() {
 		return "variant-" + strings.ToLower(g.variant)
 	}
@@ -222,7 +223,42 @@ func classify(g *corpusGame, d difference) string {
 	if d.list == "repetition" && d.who == "pgnscan" && naiveRepetitions(start, moves) < 3 {
 		return "naive-ep"
 	}
+	if d.who == "pgn-extract" && deadFirst(g, choices, start, moves, d.list) {
+		return "dead-first"
+	}
 	return "unexplained"
+}
+
+// deadFirst reports whether our fide2009 judgement of g ends at a dead position beyond
+// material before the repetition or fifty moves that pgn-extract counts: the judge's end is
+// a dead_position at ply k, the full decider (not the scan's cheap layers) proves both sides
+// unable to mate at P(k) while the material alone does not, and the positions P0 ... P(k-1)
+// hold no threefold (no fifty-move clock of 100) by the reference judge's own count.
+func deadFirst(g *corpusGame, choices []Choice, start board.Position, moves []board.Move, list string) bool {
+	j := NewJudge()
+	j.Begin(start, ParseResult(g.result), choices)
+	for _, m := range moves {
+		j.Play(m)
+	}
+	s := &j.Finish().Games[0]
+	if s.EndRule != DeadPosition || s.EndPly < 0 {
+		return false
+	}
+	k := s.EndPly
+	p := start
+	for _, m := range moves[:k] {
+		p.Play(m)
+	}
+	if dead, _ := mate.NewDecider(0).Dead(&p); !dead || p.IsDeadByMaterial() {
+		return false
+	}
+	ref := newRefGame(start, g.sans[:k], ParseResult(g.result))
+	for i := range ref.pos {
+		if list == "repetition" && ref.count[i] >= 3 || list == "fifty" && ref.pos[i].HalfmoveClock() >= 100 {
+			return false
+		}
+	}
+	return true
 }
 
 var crossCheckFiles = strings.Fields(envOr("PGNSCAN_CROSSCHECK_FILES",
@@ -293,7 +329,7 @@ func TestCrossCheckPgnExtract(t *testing.T) {
 			}
 			for _, d := range diffs {
 				seen[d.key()] = true
-				class := classify(g, d)
+				class := classify(g, choices, d)
 				switch want, ok := fx.games[d.key()]; {
 				case !ok:
 					t.Errorf("difference not in the fixture: %s %s (%s)", d.key(), class, judgeOurs(j, g, choices, true).diag)
