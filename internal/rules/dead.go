@@ -18,8 +18,9 @@ import (
 type gameEnd struct {
 	decider decider // one per Judge (a *mate.Decider is not safe for concurrent use)
 
-	start board.Position // P0
-	moves []board.Move   // the moves played from P0, in order
+	start    board.Position // P0
+	moves    []board.Move   // the moves played from P0, in order, up to maxKeptMoves
+	movesCut bool           // the game is longer than maxKeptMoves: moves does not replay it
 
 	// deadFrom is the first ply proved dead beyond material by a replay (math.MaxInt when
 	// none): Play treats every position from it on as dead.
@@ -56,7 +57,7 @@ func (j *Judge) beginEnd(start *board.Position) {
 		return
 	}
 	j.start = *start
-	j.moves = j.moves[:0]
+	j.moves, j.movesCut = j.moves[:0], false
 	j.deadFrom = math.MaxInt
 	j.stop = StopUnsaid
 	j.canMate = [2]MateAnswer{}
@@ -70,6 +71,25 @@ func (j *Judge) SetStop(s Stop) { j.stop = s }
 // an agreed draw before move n is an early_agreement in every FIDE edition. 0 turns it off.
 // It holds for every game until changed.
 func (j *Judge) SetNoAgreementBefore(n int) { j.noAgreementBefore = max(n, 0) }
+
+// maxKeptMoves bounds the moves a Judge keeps to replay a game (4 MiB): real games have a few
+// hundred plies, and a hostile file's million-ply game must not make memory grow with its
+// length. A longer game is judged as any other, but its first dead position beyond material is
+// not searched for (nothing replays it), and a Pn row of an ended game counts its repetitions
+// from the window instead of a replay.
+const maxKeptMoves = 1 << 20
+
+// keepMove records m, the move played from the current position, for the replays.
+func (j *Judge) keepMove(m board.Move) {
+	if len(j.moves) < maxKeptMoves {
+		j.moves = append(j.moves, m)
+		return
+	}
+	j.movesCut = true
+	if cap(j.moves) > maxKeptMoves {
+		j.moves = j.moves[:maxKeptMoves:maxKeptMoves]
+	}
+}
 
 // askCanMate returns the answer for side c at Pn, for the unwinnable rules: the decider's
 // cheap layers, and its search where finalDead already ran it.
@@ -155,7 +175,7 @@ func (j *Judge) positionAt(p *board.Position, ply int) {
 // k; if k comes before every ending the judge already has there (a material dead position,
 // or any ending after k), the game is judged again with every position from k on dead.
 func (j *Judge) checkDead() {
-	if j.rejudging || !j.finalDead() {
+	if j.rejudging || j.movesCut || !j.finalDead() {
 		return
 	}
 	n := j.ply

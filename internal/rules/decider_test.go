@@ -174,3 +174,27 @@ func TestUnknownIsNeverDead(t *testing.T) {
 		}
 	}
 }
+
+// TestMovesKeptBounded: a game longer than maxKeptMoves keeps no more moves than that (memory
+// does not grow with a hostile game's length), says it was cut, and is still judged: knights
+// shuffling from the start: the fifth occurrence of the start position, at ply 16, ends it
+// under fide2017 (rules.md 6).
+func TestMovesKeptBounded(t *testing.T) {
+	j := NewJudge()
+	j.Begin(board.StartPosition(), ParseResult([]byte("*")), mustSelection(t, "fide2017", "", "").Choose(nil, Date{}, Date{}, Date{}))
+	cycle := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
+	for i := 0; i < maxKeptMoves+10; i++ {
+		m, err := j.Position().ParseSAN([]byte(cycle[i%4]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Play(m)
+	}
+	if len(j.moves) != maxKeptMoves || !j.movesCut {
+		t.Fatalf("%d moves kept, cut %v; want %d and true", len(j.moves), j.movesCut, maxKeptMoves)
+	}
+	v := j.Finish()
+	if g := &v.Games[0]; g.EndRule != Fivefold || g.EndPly != 16 {
+		t.Errorf("end %v at %d, want fivefold at 16", g.EndRule, g.EndPly)
+	}
+}

@@ -138,7 +138,7 @@ func (j *Judge) Ply() int { return j.ply }
 func (j *Judge) Play(m board.Move) {
 	p := &j.pos
 	if !j.rejudging {
-		j.moves = append(j.moves, m)
+		j.keepMove(m)
 	}
 	if j.live == 0 {
 		// The game is over under every edition: nothing after is judged.

@@ -127,6 +127,9 @@ func (j *Judge) finalCount() int {
 			return j.count // counted at Pn, which ended that edition
 		}
 	}
+	if j.movesCut {
+		return j.count // nothing replays it: the count at the last position judged (a known gap)
+	}
 	want := j.pos.Identity()
 	p := j.start
 	count := 0
