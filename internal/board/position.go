@@ -20,6 +20,9 @@ type Position struct {
 	// castleRooks holds, in byte i, the square of the rook of castling right i while the
 	// right exists, and 0 once it is gone (see castling.go).
 	castleRooks uint32
+	// castleSquares holds the squares of the kings and rooks of the castling rights, the only
+	// squares a move must touch to take a right (see castlingAfter).
+	castleSquares uint64
 }
 
 var startPosition Position
@@ -161,11 +164,9 @@ func (p *Position) Play(m Move) {
 	if m&moveCastle != 0 {
 		k ^= p.castleRookMove(us, to, m.castleRook())
 	}
-	// castlingAfter, written out (the compiler does not inline it); it reads no square of the
-	// board. Most positions of a game have no rights left.
-	if c := p.castling; c != 0 {
-		if c &^= rooksOn(p.castleRooks, from, to) | kingMoves[role&7]&colorRights(us); c != p.castling {
-			k ^= p.setCastling(c)
+	if p.touchesRights(from, to) {
+		if c := p.castlingAfter(from, to, role); c != p.castling {
+			k ^= p.setCastling(c, from, to)
 		}
 	}
 	p.turn = them
