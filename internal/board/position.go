@@ -6,7 +6,7 @@ package board
 // Invariants kept by every constructor and by Play: exactly one king per side; the side not to
 // move is not in check; castling rights are normalised (a right exists only while its king and
 // rook stand on their original squares); ep is set only when the side to move has a legal en
-// passant capture; key == computeKey().
+// passant capture; key == computeKey(); castleSquares == rightsSquares().
 type Position struct {
 	byRole   [7]uint64 // by Role, both colours; index 0 unused
 	byColor  [2]uint64
