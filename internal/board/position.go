@@ -181,17 +181,18 @@ func (p *Position) Play(m Move) {
 
 // castleRookMove completes a castling whose king Play has put on to: the rook goes from
 // rookFrom to the king's other side, and the change of the key is returned. In Chess960 the king
-// may have landed on the rook's square (so it is lifted and put back around the rook's move),
-// and the rook may land on the square the king left.
+// may have landed on the rook's square (lifting the rook lifts the king's colour and square
+// there too, so the king is put back), and the rook may land on the square the king left.
 func (p *Position) castleRookMove(us Color, to, rookFrom Square) uint64 {
 	rookTo := to - 1 // kingside: rook to f
 	if to.File() == 2 {
 		rookTo = to + 1 // queenside: rook to d
 	}
-	p.remove(us, King, to)
 	p.remove(us, Rook, rookFrom)
-	p.put(us, King, to)
 	p.put(us, Rook, rookTo)
+	if rookFrom == to {
+		p.put(us, King, to)
+	}
 	return zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
 }
 
