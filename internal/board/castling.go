@@ -23,12 +23,17 @@ type castlePath struct {
 // whether it is kingside (king to g, rook to f) or queenside (king to c, rook to d).
 var castlePaths [8][8]castlePath
 
-// initCastling fills castlePaths and rookBytes; called by the package's init.
+// initCastling fills castlePaths, rookBytes and rightlessRanks; called by the package's init.
 func initCastling() {
 	for c := range rookBytes {
 		for i := range 4 {
 			if c&(1<<i) != 0 {
 				rookBytes[c] |= 0xff << (8 * i)
+			}
+		}
+		for col := White; col <= Black; col++ {
+			if Castling(c)&colorRights(col) == 0 {
+				rightlessRanks[c] |= rank1 << (56 * uint(col))
 			}
 		}
 	}
@@ -105,16 +110,23 @@ func (p *Position) castleMove(i int, occ uint64) (Move, string) {
 }
 
 // castlingAfter returns the rights left after a move of a role piece from from to to: a right
-// goes when its king moves, or something leaves or lands on its rook's square. No branch
-// depends on the move (the replay's hot path: a branch on the moving piece costs more in
-// mispredictions than these few operations): the rook squares, a byte each in castleRooks, are
-// compared with from and to all at once.
+// goes when its king moves, or something leaves or lands on its rook's square. This is the one
+// place of the rule (Play, IsIrreversible and KeyAfter call it). The rook squares, a byte each
+// in castleRooks, are compared with from and to all at once.
 func (p *Position) castlingAfter(from, to Square, role Role) Castling {
-	if p.castling == 0 { // most positions of a game
-		return 0
+	if !p.touchesRights(from, to) {
+		return p.castling
 	}
 	lost := rooksOn(p.castleRooks, from, to) | kingMoves[role&7]&colorRights(p.turn)
 	return p.castling &^ lost
+}
+
+// touchesRights reports whether a move from from to to touches castleSquares, the squares of
+// the kings and rooks of the rights (none once the rights are gone): only such a move can take a
+// right. Most moves touch none, and then this test, inlined in Play (castlingAfter is not), costs
+// what standard chess's two table lookups cost before Chess960.
+func (p *Position) touchesRights(from, to Square) bool {
+	return (from.bb()|to.bb())&p.castleSquares != 0
 }
 
 // kingMoves[r] is every right when r is the king, else none: a table, not a branch.
@@ -129,17 +141,39 @@ func rooksOn(rooks uint32, a, b Square) Castling {
 	return Castling((z & 0x80808080 >> 7) * 0x204081 >> 21 & 0xf)
 }
 
-// setCastling replaces the rights by c, a subset of them, and returns the change of the key.
-func (p *Position) setCastling(c Castling) uint64 {
+// setCastling replaces the rights by c, the rights left after a move from from to to (as
+// castlingAfter returns them), and returns the change of the key. castleSquares loses from and
+// to (a right is lost exactly when its king's or rook's square is one of them) and the back
+// rank of a colour without rights left: no recomputation on the replay's path.
+func (p *Position) setCastling(c Castling, from, to Square) uint64 {
 	d := castleDelta(p.castling, c, p.castleRooks)
 	p.castling, p.castleRooks = c, p.castleRooks&rookBytes[c]
+	p.castleSquares &^= from.bb() | to.bb() | rightlessRanks[c]
 	return d
+}
+
+// rightlessRanks[c] is the back rank of each colour without a right in c.
+var rightlessRanks [16]uint64
+
+// rightsSquares returns the squares of the kings and rooks of p's rights, castleSquares
+// computed from the rest of p: a colour's king square counts while the colour has a right.
+func (p *Position) rightsSquares() uint64 {
+	b := p.castlingRooks()
+	for c := White; c <= Black; c++ {
+		if p.castling&colorRights(c) != 0 {
+			b |= p.kingSquare(c).bb()
+		}
+	}
+	return b
 }
 
 // castleDelta returns castleKey(from, rooks) ^ castleKey(to, rooks) for rights to, a subset of
 // from: only the lost rights' rook files are looked at.
 func castleDelta(from, to Castling, rooks uint32) uint64 {
 	d := zobCastle[from] ^ zobCastle[to]
+	if (rooks^standardRooks)&rookBytes[from&^to]&0x07070707 == 0 {
+		return d // the lost rights' rooks are on the standard files, whose keys are zero
+	}
 	for lost := from &^ to; lost != 0; lost &= lost - 1 {
 		i := bits.TrailingZeros8(uint8(lost))
 		d ^= zobRookFile[i][rooks>>(8*i)&7]
@@ -205,6 +239,7 @@ func (p *Position) setupCastling(s *Setup) error {
 			}
 		}
 	}
+	p.castleSquares = p.rightsSquares()
 	return nil
 }
 

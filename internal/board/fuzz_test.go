@@ -68,6 +68,9 @@ func checkFEN(t *testing.T, fen string, read func(string) (Position, error)) {
 		if r.key != r.computeKey() || p.KeyAfter(m) != r.key {
 			t.Fatalf("%q: key mismatch after %v", fen, m)
 		}
+		if r.castleSquares != r.rightsSquares() {
+			t.Fatalf("%q: castleSquares %x after %v, recomputed %x", fen, r.castleSquares, m, r.rightsSquares())
+		}
 	}
 }
 

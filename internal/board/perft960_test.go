@@ -2,6 +2,7 @@ package board
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -80,6 +81,9 @@ func checkPerft960(t *testing.T, name string, cases []perft960Case) {
 		if err != nil {
 			t.Fatalf("%s:%d: %v", name, c.line, err)
 		}
+		if sq := castleSquaresWrong(&p, 3); sq != "" {
+			t.Errorf("%s:%d: %s", name, c.line, sq)
+		}
 		for d := 1; d <= perft960Depth && d <= len(c.counts); d++ {
 			if got := p.Perft(d); got != c.counts[d-1] {
 				t.Errorf("%s:%d: perft(%d) of %s = %d, want %d", name, c.line, d, c.fen, got, c.counts[d-1])
@@ -134,4 +138,25 @@ func TestPerft960Middlegame(t *testing.T) {
 		return strings.TrimSpace(fen), strings.Fields(counts)
 	})
 	checkPerft960(t, "chess960-middlegame.perft", cases)
+}
+
+// castleSquaresWrong walks every line of depth plies from p and describes the first position
+// whose castleSquares (kept incrementally by Play) differs from a recomputation, else "".
+func castleSquaresWrong(p *Position, depth int) string {
+	if p.castleSquares != p.rightsSquares() {
+		return fmt.Sprintf("castleSquares %x, recomputed %x, in %s", p.castleSquares, p.rightsSquares(), p.FEN())
+	}
+	if depth == 0 || p.castling == 0 {
+		return ""
+	}
+	var l MoveList
+	p.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		q := *p
+		q.Play(m)
+		if s := castleSquaresWrong(&q, depth-1); s != "" {
+			return s
+		}
+	}
+	return ""
 }

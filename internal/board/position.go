@@ -6,7 +6,7 @@ package board
 // Invariants kept by every constructor and by Play: exactly one king per side; the side not to
 // move is not in check; castling rights are normalised (a right exists only while its king and
 // rook stand on their original squares); ep is set only when the side to move has a legal en
-// passant capture; key == computeKey().
+// passant capture; key == computeKey(); castleSquares == rightsSquares().
 type Position struct {
 	byRole   [7]uint64 // by Role, both colours; index 0 unused
 	byColor  [2]uint64
@@ -20,6 +20,9 @@ type Position struct {
 	// castleRooks holds, in byte i, the square of the rook of castling right i while the
 	// right exists, and 0 once it is gone (see castling.go).
 	castleRooks uint32
+	// castleSquares holds the squares of the kings and rooks of the castling rights, the only
+	// squares a move must touch to take a right (see castlingAfter).
+	castleSquares uint64
 }
 
 var startPosition Position
@@ -161,11 +164,9 @@ func (p *Position) Play(m Move) {
 	if m&moveCastle != 0 {
 		k ^= p.castleRookMove(us, to, m.castleRook())
 	}
-	// castlingAfter, written out (the compiler does not inline it); it reads no square of the
-	// board. Most positions of a game have no rights left.
-	if c := p.castling; c != 0 {
-		if c &^= rooksOn(p.castleRooks, from, to) | kingMoves[role&7]&colorRights(us); c != p.castling {
-			k ^= p.setCastling(c)
+	if p.touchesRights(from, to) {
+		if c := p.castlingAfter(from, to, role); c != p.castling {
+			k ^= p.setCastling(c, from, to)
 		}
 	}
 	p.turn = them
@@ -180,17 +181,18 @@ func (p *Position) Play(m Move) {
 
 // castleRookMove completes a castling whose king Play has put on to: the rook goes from
 // rookFrom to the king's other side, and the change of the key is returned. In Chess960 the king
-// may have landed on the rook's square (so it is lifted and put back around the rook's move),
-// and the rook may land on the square the king left.
+// may have landed on the rook's square (lifting the rook lifts the king's colour and square
+// there too, so the king is put back), and the rook may land on the square the king left.
 func (p *Position) castleRookMove(us Color, to, rookFrom Square) uint64 {
 	rookTo := to - 1 // kingside: rook to f
 	if to.File() == 2 {
 		rookTo = to + 1 // queenside: rook to d
 	}
-	p.remove(us, King, to)
 	p.remove(us, Rook, rookFrom)
-	p.put(us, King, to)
 	p.put(us, Rook, rookTo)
+	if rookFrom == to {
+		p.put(us, King, to)
+	}
 	return zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
 }
 

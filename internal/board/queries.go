@@ -13,7 +13,8 @@ func (p *Position) IsZeroing(m Move) bool { return m.Captured() != NoRole || m.R
 // changes the castling rights (a king or rook leaving its original square, a rook captured on
 // it, or castling).
 func (p *Position) IsIrreversible(m Move) bool {
-	return p.IsZeroing(m) || p.castlingAfter(m.From(), m.To(), m.Role()) != p.castling
+	from, to := m.From(), m.To()
+	return p.IsZeroing(m) || p.touchesRights(from, to) && p.castlingAfter(from, to, m.Role()) != p.castling
 }
 
 // KeyAfter returns the Key the position would have after the legal move m, without making it.
@@ -31,8 +32,10 @@ func (p *Position) KeyAfter(m Move) uint64 {
 	if p.ep != NoSquare {
 		k ^= zobEP[p.ep&7]
 	}
-	if c := p.castlingAfter(from, to, role); c != p.castling {
-		k ^= castleDelta(p.castling, c, p.castleRooks)
+	if p.touchesRights(from, to) {
+		if c := p.castlingAfter(from, to, role); c != p.castling {
+			k ^= castleDelta(p.castling, c, p.castleRooks)
+		}
 	}
 	return k
 }
