@@ -30,6 +30,7 @@ func (id Identity) Position() Position {
 	p.turn = Color(id.meta & 1)
 	p.castling = Castling(id.meta >> 1 & 15)
 	p.castleRooks = id.rooks
+	p.castleSquares = p.rightsSquares()
 	p.ep = Square(id.meta>>5&127) - 1
 	p.fullmove = 1
 	p.key = p.computeKey()
