@@ -33,6 +33,7 @@ type scanOptions struct {
 	cpuprofile   string
 	html         string
 	partition    string
+	shard        string
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -59,11 +60,20 @@ force on the game's date (EventDate, Date, then UTCDate). See "pgnscan editions"
 
 Exit status: 0 the scan finished (games with errors are counted, not fatal); 1 an input could
 not be read to its end or an output could not be written; 2 bad usage; 130 interrupted (the
-outputs hold every game read so far, and the summary says how far the scan got).`,
+outputs hold every game read so far, and the summary says how far the scan got).
+
+--shard scans one shard of a file, as "pgnscan plan" prints them (KIND:PATH@START-END), in
+place of INPUT: the games whose first byte lies in the shard, with the rows, game_index and
+game_offset a scan of the whole file gives them. A shard that does not parse is bad usage.`,
 		Example: `  pgnscan scan lichess_db_standard_rated_2025-05.pgn.zst -o may.parquet
   pgnscan scan --edition auto,lichess --games games.parquet archives/
   zstdcat big.pgn.zst | pgnscan scan - -o - > findings.csv`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.shard != "" {
+				return cobra.NoArgs(cmd, args)
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
 			return runScan(cmd.Context(), o, args, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		}),
@@ -83,6 +93,7 @@ outputs hold every game read so far, and the summary says how far the scan got).
 	f.StringVar(&o.html, "html", "", "also write an HTML report of the findings to this file (see pgnscan report --html)")
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
+	f.StringVar(&o.shard, "shard", "", "scan only this shard of a file, as pgnscan plan prints it (KIND:PATH@START-END), in place of INPUT")
 	f.StringVar(&o.partition, "partition", "", "write --out and --games as Hive-partitioned Parquet in the directories they name, split by these keys: edition, year, month (e.g. year,month)")
 	return cmd
 }
@@ -110,9 +121,9 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if err != nil {
 		return usageError{err}
 	}
-	srcs, err := scan.Resolve(args)
+	srcs, err := resolveInputs(o, args)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if err := checkOutputs(o, srcs); err != nil {
 		return usageError{err}
@@ -196,6 +207,31 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		return context.Canceled // exit 130
 	}
 	return runErr // nil or an *scan.InputsError (exit 1)
+}
+
+// resolveInputs returns the sources of a scan: the inputs args name, or the shard of --shard.
+// A shard that does not parse, or names a file that does not exist, is bad usage; one that
+// reaches past its file or whose frames do not decode is a failed input.
+func resolveInputs(o scanOptions, args []string) ([]scan.Source, error) {
+	if o.shard == "" {
+		srcs, err := scan.Resolve(args)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return srcs, nil
+	}
+	sh, err := scan.ParseShard(o.shard)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--shard %w", err)}
+	}
+	if _, err := scan.Resolve([]string{sh.Path}); err != nil {
+		return nil, usageError{err}
+	}
+	src, err := sh.Source()
+	if err != nil {
+		return nil, err
+	}
+	return []scan.Source{src}, nil
 }
 
 // startCPUProfile starts writing a CPU profile to path; the returned function stops it.

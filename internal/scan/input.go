@@ -29,6 +29,27 @@ type Source struct {
 	// Size is the size of the file as stored (compressed), from Resolve, for progress; -1 when
 	// unknown (standard input, pipes).
 	Size int64
+	// Own, when set, limits the scan to the games of one shard (see Shard.Source); nil means
+	// every game.
+	Own *Owned
+}
+
+// Owned is the part of an input that a shard owns: the games whose first byte lies at a
+// decompressed-stream offset in [Start, End). The scan still reads and splits the stream from
+// its first byte, so that every game is cut, indexed and placed as in a scan of the whole
+// input; it analyses only the games it owns and stops reading after the first game past End.
+type Owned struct {
+	Start, End int64
+	Shard      string // the shard's text form, named in errors
+}
+
+// owns reports whether a game starting at offset is owned, and whether offset lies past the
+// range (so that no later game is).
+func (o *Owned) owns(offset int64) (own, past bool) {
+	if o == nil {
+		return true, false
+	}
+	return offset >= o.Start && offset < o.End, offset >= o.End
 }
 
 // archiveSuffixes are the name endings that make a directory entry an input: a PGN archive or a

@@ -310,7 +310,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			send(&job{end: &end})
 			return false
 		}
-		end.Err = err.Error()
+		end.Err = shardError(src, err)
 		return send(&job{end: &end})
 	}
 	defer stream.Close()
@@ -339,6 +339,10 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		if c != nil && ctx.Err() != nil {
 			dropCutGame(c)
 		}
+		past := false
+		if c != nil && src.Own != nil {
+			past = keepOwned(c, src.Own)
+		}
 		if c != nil && len(c.Games) == 0 {
 			c.Release() // no game, or its only game was cut by the interrupt
 			if recycle != nil {
@@ -353,7 +357,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 				return false
 			}
 		}
-		if err == io.EOF {
+		if err == io.EOF || past {
 			break
 		}
 		if err != nil && givenUp(ctx, err) {
@@ -361,7 +365,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			break
 		}
 		if err != nil {
-			end.Err = err.Error()
+			end.Err = shardError(src, err)
 			break
 		}
 	}
@@ -370,6 +374,32 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 	// "stopped at N%", and it does not count as an input that could not be read.
 	end.Done = !stopped && end.Err == ""
 	return send(&job{end: &end}) && !stopped
+}
+
+// keepOwned removes from c the games that src's shard does not own, and reports whether c
+// reaches past the shard, so that the reading can stop.
+func keepOwned(c *pgn.Chunk, own *Owned) (past bool) {
+	first, last := len(c.Games), len(c.Games)
+	for i := range c.Games {
+		in, beyond := own.owns(c.Games[i].Offset)
+		if in && first == len(c.Games) {
+			first = i
+		}
+		if beyond {
+			last, past = i, true
+			break
+		}
+	}
+	c.Games = c.Games[min(first, last):last]
+	return past
+}
+
+// shardError is the message of an input's fault, naming the shard when the input is one.
+func shardError(src Source, err error) string {
+	if src.Own == nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("shard %s: %v", src.Own.Shard, err)
 }
 
 // givenUp reports whether err is an input given up on interrupt (see OpenOptions.Done): the
