@@ -210,6 +210,10 @@ func decodedSize(path string, start, end int64) (int64, error) {
 	defer fr.Close()
 	n, err := io.Copy(io.Discard, fr)
 	if err != nil {
+		var fe *frameError
+		if errors.As(err, &fe) {
+			fe.offset += start // the reader counts from the section's start; its work is over
+		}
 		return n, fmt.Errorf("bytes %d-%d: %w", start, end, corrupt(Zstd, err))
 	}
 	return n, nil
