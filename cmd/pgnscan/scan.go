@@ -64,7 +64,9 @@ outputs hold every game read so far, and the summary says how far the scan got).
 
 --shard scans one shard of a file, as "pgnscan plan" prints them (KIND:PATH@START-END), in
 place of INPUT: the games whose first byte lies in the shard, with the rows, game_index and
-game_offset a scan of the whole file gives them. A shard that does not parse is bad usage.`,
+game_offset a scan of the whole file gives them. A shard that does not parse is bad usage.
+With --partition, the shards of a file may write into the same folders: each writes part files
+of its own, part-BASE@START-END.parquet.`,
 		Example: `  pgnscan scan lichess_db_standard_rated_2025-05.pgn.zst -o may.parquet
   pgnscan scan --edition auto,lichess --games games.parquet archives/
   zstdcat big.pgn.zst | pgnscan scan - -o - > findings.csv`,
@@ -276,15 +278,28 @@ func createPartitioned(out *report.Outputs, o scanOptions, opts report.Options) 
 	if err != nil {
 		return usageError{err}
 	}
-	if out.FindingsParts, err = report.CreatePartitioned[report.Finding](o.out, keys, opts); err != nil {
+	if out.FindingsParts, err = createParts[report.Finding](o.out, keys, o.shard, opts); err != nil {
 		return err
 	}
 	if o.games != "" {
-		if out.GamesParts, err = report.CreatePartitioned[report.Game](o.games, keys, opts); err != nil {
+		if out.GamesParts, err = createParts[report.Game](o.games, keys, o.shard, opts); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// createParts creates one partitioned output: of the whole scan, or with --shard one shard's
+// part files (part-<shard>.parquet, see scan.Shard.PartName) among those of the other shards.
+func createParts[R report.Row](dir string, keys []string, shard string, opts report.Options) (*report.Partitioned[R], error) {
+	if shard == "" {
+		return report.CreatePartitioned[R](dir, keys, opts)
+	}
+	sh, err := scan.ParseShard(shard) // parsed before: it parses
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return report.CreatePartitionedShard[R](dir, keys, sh.PartName(), opts)
 }
 
 // checkPartitioned refuses --partition with an output that cannot be partitioned: CSV (a

@@ -5,11 +5,13 @@ import (
 	le "encoding/binary"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
 
+	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -126,4 +128,27 @@ func TestShardBadUsageAndDamage(t *testing.T) {
 	if r := pgnscan(t, "scan", "-q", "--shard", shards[0], "-o", filepath.Join(dir, "f.csv")); r.code != exitOK {
 		t.Errorf("the first shard, undamaged: exit %d, %q", r.code, r.stderr)
 	}
+}
+
+// TestShardPartitioned: the shards of a file, each scanned with --partition into the same
+// folders (the first shard twice, as a retried job would), write part-<shard>.parquet files that
+// together hold the rows of the unpartitioned whole scan, each once, in their partitions.
+func TestShardPartitioned(t *testing.T) {
+	dir := t.TempDir()
+	fics := testcorpus.Path(t, "fics-2000-2199-crlf.pgn")
+	f, g := filepath.Join(dir, "f.parquet"), filepath.Join(dir, "g.parquet")
+	mustScan(t, "scan", "-q", "--edition", "auto,lichess", "-o", f, "--games", g, fics)
+	shards := strings.Fields(mustScan(t, "plan", "--shard-size", "300000", fics).stdout)
+	fd, gd := filepath.Join(dir, "findings")+"/", filepath.Join(dir, "games")
+	for _, sh := range append(shards, shards[0]) {
+		mustScan(t, "scan", "-q", "--edition", "auto,lichess", "--shard", sh, "--partition", "edition,year,month", "-o", fd, "--games", gd)
+	}
+	for _, p := range partFiles(t, fd) {
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "part-"), ".parquet")
+		if !slices.ContainsFunc(shards, func(s string) bool { return strings.HasSuffix(s, "/"+name) }) {
+			t.Errorf("part file %s is not named after a shard of %v", p, shards)
+		}
+	}
+	checkParts(t, readRows[report.Finding](t, f), fd, func(r *report.Finding) (report.GameInfo, string) { return r.GameInfo, r.Edition })
+	checkParts(t, readRows[report.Game](t, g), gd, func(r *report.Game) (report.GameInfo, string) { return r.GameInfo, r.Edition })
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -48,6 +49,14 @@ var ErrBadShard = errors.New("not a shard (KIND:PATH@START-END, KIND text, frame
 // String returns the shard's text form, which ParseShard reads back.
 func (s Shard) String() string {
 	return fmt.Sprintf("%s:%s@%d-%d", s.Kind, s.Path, s.Start, s.End)
+}
+
+// PartName names the shard's part files in a partitioned output (part-NAME.parquet): the
+// file's base name and the range, BASE@START-END, distinct for the shards of one file and for
+// files of distinct names. Shards of two files of the same base name in different folders
+// would clash: give such files distinct names, or distinct outputs.
+func (s Shard) PartName() string {
+	return fmt.Sprintf("%s@%d-%d", filepath.Base(s.Path), s.Start, s.End)
 }
 
 // ParseShard reads a shard's text form (see Shard). The path is what lies between the first ':'
