@@ -24,7 +24,7 @@ type Input struct {
 // InputStats is an Input with the counts the summary took from its rows.
 type InputStats struct {
 	Input
-	Games  int64 // games read: the highest game_index seen in a games or errors row, plus one
+	Games  int64 // games read: the game_index values from the lowest to the highest seen in rows
 	Errors int64 // games not read whole (errors rows)
 }
 
@@ -95,13 +95,18 @@ type inputStat struct {
 	Input
 	games  int64
 	errors int64
+	lo, hi int64 // the lowest game index seen and the highest plus one; hi 0: none yet
 }
 
-// seen counts game index i of this input.
+// seen counts game index i of this input: the games read are the indexes from the lowest seen
+// to the highest, which for a shard of a file (whose games are a run of the file's indexes,
+// beginning anywhere) are its games, and for a whole input every game from index 0.
 func (in *inputStat) seen(i int64) {
-	if i+1 > in.games {
-		in.games = i + 1
+	if in.hi == 0 || i < in.lo {
+		in.lo = i
 	}
+	in.hi = max(in.hi, i+1)
+	in.games = in.hi - in.lo
 }
 
 type editionStat struct {

@@ -118,6 +118,7 @@ func scanShards(t *testing.T, src Source, kind ShardKind, whole *plOutputs, cuts
 	t.Logf("%s cuts %v: whole scan %d findings, %d games rows", kind, cuts, len(rowsOf(&whole.findings)), len(rowsOf(&whole.games)))
 	bounds := append(append([]int64{0}, cuts...), src.Size)
 	var findings, games, errs []string
+	var read int64 // games the shards' summaries count
 	for i := 1; i < len(bounds); i++ {
 		sh := Shard{kind, src.Path, bounds[i-1], bounds[i]}
 		s, err := sh.Source()
@@ -131,6 +132,10 @@ func scanShards(t *testing.T, src Source, kind ShardKind, whole *plOutputs, cuts
 		findings = append(findings, rowsOf(&o.findings)...)
 		games = append(games, rowsOf(&o.games)...)
 		errs = append(errs, rowsOf(&o.errors)...)
+		read += o.out.Summary.Games()
+	}
+	if read != whole.out.Summary.Games() {
+		t.Errorf("cuts %v: the shards' summaries count %d games, the whole scan's %d", cuts, read, whole.out.Summary.Games())
 	}
 	for _, tab := range []struct {
 		name      string
