@@ -32,8 +32,8 @@ A directory stands for its inputs, as for scan. The list is deterministic: the s
 --shard-size give the same shards. The shards of a file own every game exactly once (a game
 belongs to the shard in which its first byte lies), and the rows of all its shards together are
 those of a scan of the whole file, with the same game_index and game_offset. A shard's scan
-reads its file from the first byte up to the end of its last game (for frames it also decodes
-the frames before it once more to place its range), so the shards far into a file cost more.`,
+reads (decodes and splits, without analysing) its file from the first byte up to the end of
+its last game, so the shards far into a file cost more.`,
 		Example: `  pgnscan plan --shard-size 268435456 lichess_db_standard_rated_2025-05.pgn.zst > shards.txt
   pgnscan scan --shard "$(sed -n 3p shards.txt)" -o part-3.parquet`,
 		Args: cobra.MinimumNArgs(1),

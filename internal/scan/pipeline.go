@@ -318,6 +318,11 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		cfg.Progress.reading(stream)
 		defer cfg.Progress.finished(stream)
 	}
+	own, err := ownedIn(stream, src.Own)
+	if err != nil {
+		end.Err = shardError(src, err)
+		return send(&job{end: &end})
+	}
 	next := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}).Next
 	var recycle func(*pgn.Chunk)
 	if stream.Parquet {
@@ -340,8 +345,8 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			dropCutGame(c)
 		}
 		past := false
-		if c != nil && src.Own != nil {
-			past = keepOwned(c, src.Own)
+		if c != nil && own != nil {
+			past = keepOwned(c, own)
 		}
 		if c != nil && len(c.Games) == 0 {
 			c.Release() // no game, or its only game was cut by the interrupt
@@ -374,6 +379,21 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 	// "stopped at N%", and it does not count as an input that could not be read.
 	end.Done = !stopped && end.Err == ""
 	return send(&job{end: &end}) && !stopped
+}
+
+// ownedIn returns the range of stream that own (a shard's, or nil) owns; for frames, one that
+// the stream's frame decoder fills in as it is read.
+func ownedIn(stream *Stream, own *Owned) (*Owned, error) {
+	if own == nil || !own.Frames {
+		return own, nil
+	}
+	m, ok := stream.markFrames(own.Start, own.End)
+	if !ok {
+		return nil, fmt.Errorf("%w: not a multi-frame zstd file (frames announced by skippable headers)", ErrCorrupt)
+	}
+	o := *own
+	o.mark = m
+	return &o, nil
 }
 
 // keepOwned removes from c the games that src's shard does not own, and reports whether c

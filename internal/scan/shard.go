@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -146,22 +147,8 @@ func Plan(path string, size int64) ([]Shard, error) {
 // reports it.
 func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
 	var out []Shard
-	var hdr [pzstdHeaderLen]byte
-	start, off := int64(0), int64(0)
-	for off < total {
-		n, err := f.ReadAt(hdr[:], off)
-		if n < 8 || err != nil && err != io.EOF {
-			break // cut short: the last shard holds it
-		}
-		magic, sz := le32(hdr[:4]), int64(le32(hdr[4:8]))
-		switch {
-		case magic == pzstdMagic && sz == 4 && n == pzstdHeaderLen:
-			off += pzstdHeaderLen + int64(le32(hdr[8:12]))
-		case magic&skippableMagicMask == skippableMagic:
-			off += 8 + sz
-		default:
-			off = total
-		}
+	start := int64(0)
+	for off := range frameEnds(f, total) {
 		if off-start >= size && off < total {
 			out = append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: off})
 			start = off
@@ -170,14 +157,41 @@ func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
 	return append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: total}), nil
 }
 
+// frameEnds yields the offset after each frame of a multi-frame zstd file of total bytes, found
+// from the frames' headers alone: the 12-byte skippable frame that announces a zstd frame's
+// size, or the 8-byte header of another skippable frame. A frame without its announcement, a
+// header that is neither, or a file cut short in a header, ends the walk at total.
+func frameEnds(f io.ReaderAt, total int64) iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		var hdr [pzstdHeaderLen]byte
+		for off := int64(0); off < total; {
+			n, err := f.ReadAt(hdr[:], off)
+			if n < 8 || err != nil && err != io.EOF {
+				yield(total)
+				return
+			}
+			magic, sz := le32(hdr[:4]), int64(le32(hdr[4:8]))
+			switch {
+			case magic == pzstdMagic && sz == 4 && n == pzstdHeaderLen:
+				off += pzstdHeaderLen + int64(le32(hdr[8:12]))
+			case magic&skippableMagicMask == skippableMagic:
+				off += 8 + sz
+			default:
+				off = total
+			}
+			if !yield(min(off, total)) {
+				return
+			}
+		}
+	}
+}
+
 // Source returns the input that scans the shard: its file, named by its path as a scan of the
-// whole file names it, and the decompressed range of game starts it owns (none for a whole
-// shard: it owns every game). For frames, the owned range is found by a counting pass: the
-// frames before the shard and the shard's own frames are decoded and their bytes counted (the
-// frames do not declare their decoded size), so a shard far into a file costs a decoding of the
-// file up to it, on top of the scan, which reads from the first byte too (see Owned). A shard
-// that reaches past the end of its file, or whose frames do not decode, is an error naming the
-// file and the byte range.
+// whole file names it, and the range of game starts it owns (none for a whole shard: it owns
+// every game). A shard that reaches past the end of its file, or a frames shard whose ends are
+// not frame boundaries (by the frames' headers), is an error naming the file and the byte
+// range. The scan reads the file from its first byte (see Owned); for frames it learns where
+// the shard lies in the decompressed stream as it decodes the frames before it.
 func (s Shard) Source() (Source, error) {
 	st, err := os.Stat(s.Path)
 	if err != nil {
@@ -190,40 +204,32 @@ func (s Shard) Source() (Source, error) {
 	if s.End > st.Size() {
 		return Source{}, fmt.Errorf("shard %s: reaches past the end of the file (%d bytes)", s, st.Size())
 	}
-	own := &Owned{Start: s.Start, End: s.End, Shard: s.String()}
 	if s.Kind == ShardFrames {
-		if own.Start, err = decodedSize(s.Path, 0, s.Start); err == nil {
-			var n int64
-			n, err = decodedSize(s.Path, s.Start, s.End)
-			own.End = own.Start + n
-		}
-		if err != nil {
+		if err := s.checkFrames(st.Size()); err != nil {
 			return Source{}, fmt.Errorf("shard %s: %w", s, err)
 		}
 	}
-	src.Own = own
+	src.Own = &Owned{Start: s.Start, End: s.End, Frames: s.Kind == ShardFrames, Shard: s.String()}
 	return src, nil
 }
 
-// decodedSize returns the decompressed size of the frames in bytes [start, end) of the file.
-func decodedSize(path string, start, end int64) (int64, error) {
-	if start == end {
-		return 0, nil
-	}
-	f, err := os.Open(path)
+// checkFrames reports an error unless the shard's start and end are frame boundaries.
+func (s Shard) checkFrames(total int64) error {
+	f, err := os.Open(s.Path)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer f.Close()
-	fr := newFrameReader(io.NewSectionReader(f, start, end-start), 1)
-	defer fr.Close()
-	n, err := io.Copy(io.Discard, fr)
-	if err != nil {
-		var fe *frameError
-		if errors.As(err, &fe) {
-			fe.offset += start // the reader counts from the section's start; its work is over
+	startOK, endOK := s.Start == 0, s.End == total
+	for off := range frameEnds(f, total) {
+		startOK = startOK || off == s.Start
+		endOK = endOK || off == s.End
+		if off >= s.End {
+			break
 		}
-		return n, fmt.Errorf("bytes %d-%d: %w", start, end, corrupt(Zstd, err))
 	}
-	return n, nil
+	if !startOK || !endOK {
+		return fmt.Errorf("%w: bytes %d-%d are not a run of whole frames", ErrCorrupt, s.Start, s.End)
+	}
+	return nil
 }
