@@ -19,12 +19,15 @@ type Input struct {
 	Decompressed int64  // bytes of PGN text read so far (after decompression)
 	Done         bool   // read to its end
 	Err          string // the fatal error that stopped this input, empty if none
+	// Skipped, for a shard of a file, is the game_index of its first game: the games before it
+	// were split but not read, and do not count among the input's games.
+	Skipped int64
 }
 
 // InputStats is an Input with the counts the summary took from its rows.
 type InputStats struct {
 	Input
-	Games  int64 // games read: the game_index values from the lowest to the highest seen in rows
+	Games  int64 // games read: the highest game_index seen in a games or errors row, plus one, less Skipped
 	Errors int64 // games not read whole (errors rows)
 }
 
@@ -95,18 +98,16 @@ type inputStat struct {
 	Input
 	games  int64
 	errors int64
-	lo, hi int64 // the lowest game index seen and the highest plus one; hi 0: none yet
 }
 
-// seen counts game index i of this input: the games read are the indexes from the lowest seen
-// to the highest, which for a shard of a file (whose games are a run of the file's indexes,
-// beginning anywhere) are its games, and for a whole input every game from index 0.
+// count returns the games read: the highest game index seen plus one, less those skipped.
+func (in *inputStat) count() int64 { return max(in.games-in.Skipped, 0) }
+
+// seen counts game index i of this input.
 func (in *inputStat) seen(i int64) {
-	if in.hi == 0 || i < in.lo {
-		in.lo = i
+	if i+1 > in.games {
+		in.games = i + 1
 	}
-	in.hi = max(in.hi, i+1)
-	in.games = in.hi - in.lo
 }
 
 type editionStat struct {
@@ -264,7 +265,7 @@ func (s *Summary) CountsKnown() bool { return s.countsKnown }
 func (s *Summary) Games() int64 {
 	var n int64
 	for _, in := range s.inputs {
-		n += in.games
+		n += in.count()
 	}
 	return n
 }
@@ -282,7 +283,7 @@ func (s *Summary) Findings() int64 { return s.findings }
 func (s *Summary) Inputs() []InputStats {
 	out := make([]InputStats, len(s.inputs))
 	for i, in := range s.inputs {
-		out[i] = InputStats{Input: in.Input, Games: in.games, Errors: in.errors}
+		out[i] = InputStats{Input: in.Input, Games: in.count(), Errors: in.errors}
 	}
 	return out
 }

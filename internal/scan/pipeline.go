@@ -334,7 +334,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		defer pg.Close()
 		next, recycle = pg.Next, pg.recycle
 	}
-	stopped := false
+	stopped, owning := false, false
 	for {
 		if ctx.Err() != nil {
 			stopped = true
@@ -347,6 +347,9 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		past := false
 		if c != nil && own != nil {
 			past = keepOwned(c, own)
+			if len(c.Games) > 0 && !owning {
+				end.Skipped, owning = c.Games[0].Index, true // the first game of the shard
+			}
 		}
 		if c != nil && len(c.Games) == 0 {
 			c.Release() // no game, or its only game was cut by the interrupt
