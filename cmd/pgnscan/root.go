@@ -52,6 +52,6 @@ position) that were not applied, and results that contradict the board.`,
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newScanCmd(stdin), newReportCmd(), newEditionsCmd(), newVersionCmd(), newCanmateCmd(stdin))
+	root.AddCommand(newScanCmd(stdin), newReportCmd(), newEditionsCmd(), newVersionCmd(), newCanmateCmd(stdin), newPlanCmd())
 	return root
 }

@@ -33,6 +33,7 @@ type scanOptions struct {
 	cpuprofile   string
 	html         string
 	partition    string
+	shard        string
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -59,11 +60,22 @@ force on the game's date (EventDate, Date, then UTCDate). See "pgnscan editions"
 
 Exit status: 0 the scan finished (games with errors are counted, not fatal); 1 an input could
 not be read to its end or an output could not be written; 2 bad usage; 130 interrupted (the
-outputs hold every game read so far, and the summary says how far the scan got).`,
+outputs hold every game read so far, and the summary says how far the scan got).
+
+--shard scans one shard of a file, as "pgnscan plan" prints them (KIND:PATH@START-END), in
+place of INPUT: the games whose first byte lies in the shard, with the rows, game_index and
+game_offset a scan of the whole file gives them. A shard that does not parse is bad usage.
+With --partition, the shards of a file may write into the same folders: each writes part files
+of its own, part-BASE@START-END.parquet.`,
 		Example: `  pgnscan scan lichess_db_standard_rated_2025-05.pgn.zst -o may.parquet
   pgnscan scan --edition auto,lichess --games games.parquet archives/
   zstdcat big.pgn.zst | pgnscan scan - -o - > findings.csv`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.shard != "" {
+				return cobra.NoArgs(cmd, args)
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
 			return runScan(cmd.Context(), o, args, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		}),
@@ -83,6 +95,7 @@ outputs hold every game read so far, and the summary says how far the scan got).
 	f.StringVar(&o.html, "html", "", "also write an HTML report of the findings to this file (see pgnscan report --html)")
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
+	f.StringVar(&o.shard, "shard", "", "scan only this shard of a file, as pgnscan plan prints it (KIND:PATH@START-END), in place of INPUT")
 	f.StringVar(&o.partition, "partition", "", "write --out and --games as Hive-partitioned Parquet in the directories they name, split by these keys: edition, year, month (e.g. year,month)")
 	return cmd
 }
@@ -110,9 +123,9 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if err != nil {
 		return usageError{err}
 	}
-	srcs, err := scan.Resolve(args)
+	srcs, err := resolveInputs(o, args)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if err := checkOutputs(o, srcs); err != nil {
 		return usageError{err}
@@ -198,6 +211,31 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	return runErr // nil or an *scan.InputsError (exit 1)
 }
 
+// resolveInputs returns the sources of a scan: the inputs args name, or the shard of --shard.
+// A shard that does not parse, or names a file that does not exist, is bad usage; one that
+// reaches past its file or whose frames do not decode is a failed input.
+func resolveInputs(o scanOptions, args []string) ([]scan.Source, error) {
+	if o.shard == "" {
+		srcs, err := scan.Resolve(args)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return srcs, nil
+	}
+	sh, err := scan.ParseShard(o.shard)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--shard %w", err)}
+	}
+	if _, err := scan.Resolve([]string{sh.Path}); err != nil {
+		return nil, usageError{err}
+	}
+	src, err := sh.Source()
+	if err != nil {
+		return nil, err
+	}
+	return []scan.Source{src}, nil
+}
+
 // startCPUProfile starts writing a CPU profile to path; the returned function stops it.
 func startCPUProfile(path string) (func(), error) {
 	f, err := os.Create(path)
@@ -240,15 +278,28 @@ func createPartitioned(out *report.Outputs, o scanOptions, opts report.Options) 
 	if err != nil {
 		return usageError{err}
 	}
-	if out.FindingsParts, err = report.CreatePartitioned[report.Finding](o.out, keys, opts); err != nil {
+	if out.FindingsParts, err = createParts[report.Finding](o.out, keys, o.shard, opts); err != nil {
 		return err
 	}
 	if o.games != "" {
-		if out.GamesParts, err = report.CreatePartitioned[report.Game](o.games, keys, opts); err != nil {
+		if out.GamesParts, err = createParts[report.Game](o.games, keys, o.shard, opts); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// createParts creates one partitioned output: of the whole scan, or with --shard one shard's
+// part files (part-<shard>.parquet, see scan.Shard.PartName) among those of the other shards.
+func createParts[R report.Row](dir string, keys []string, shard string, opts report.Options) (*report.Partitioned[R], error) {
+	if shard == "" {
+		return report.CreatePartitioned[R](dir, keys, opts)
+	}
+	sh, err := scan.ParseShard(shard) // parsed before: it parses
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return report.CreatePartitionedShard[R](dir, keys, sh.PartName(), opts)
 }
 
 // checkPartitioned refuses --partition with an output that cannot be partitioned: CSV (a

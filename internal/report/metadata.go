@@ -55,7 +55,7 @@ func (s *Summary) metadata() (string, error) {
 	for _, in := range s.inputs {
 		m.Inputs = append(m.Inputs, savedInput{
 			Name: in.Name, Size: in.Size, Read: in.Read, Decompressed: in.Decompressed,
-			Done: in.Done, Err: in.Err, Games: in.games, Errors: in.errors,
+			Done: in.Done, Err: in.Err, Games: in.count(), Errors: in.errors,
 		})
 	}
 	for _, e := range s.Editions() {

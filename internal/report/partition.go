@@ -69,6 +69,7 @@ type Partitioned[R Row] struct {
 	done    []string                // part files closed
 	made    []string                // folders created, outermost first
 	summary *Summary
+	name    string // the part files' name (CreatePartitionedShard); "" numbers them
 	tick    int64
 	closed  bool
 	err     error
@@ -83,6 +84,23 @@ type partFile[R Row] struct {
 // CreatePartitioned makes dir (which must be empty or not exist) the root of a partitioned
 // output split by keys (see ParsePartition).
 func CreatePartitioned[R Row](dir string, keys []string, opts Options) (*Partitioned[R], error) {
+	return createPartitioned[R](dir, keys, opts, "")
+}
+
+// CreatePartitionedShard is CreatePartitioned for one of several scans that write into the same
+// partitioned output, as the shards of a file do: dir may already hold the folders and part
+// files of the others, and this one's part files are named part-NAME.parquet (then
+// part-NAME-1.parquet, ... for a partition written again after its file was closed), so that
+// each scan writes files of its own and a scan run again replaces its files. NAME must be a
+// valid file name, distinct for each scan.
+func CreatePartitionedShard[R Row](dir string, keys []string, name string, opts Options) (*Partitioned[R], error) {
+	if name == "" || strings.ContainsAny(name, `/\`) {
+		return nil, outputError("create", dir, fmt.Errorf("part name %q is not a file name", name))
+	}
+	return createPartitioned[R](dir, keys, opts, name)
+}
+
+func createPartitioned[R Row](dir string, keys []string, opts Options, name string) (*Partitioned[R], error) {
 	var zero R
 	if _, ok := any(&zero).(*Error); ok {
 		return nil, outputError("create", dir, errors.New("errors rows have no edition or date to partition by"))
@@ -90,9 +108,9 @@ func CreatePartitioned[R Row](dir string, keys []string, opts Options) (*Partiti
 	if len(keys) == 0 {
 		return nil, outputError("create", dir, errors.New("no partition keys"))
 	}
-	p := &Partitioned[R]{dir: dir, keys: keys, opts: opts, open: map[string]*partFile[R]{}, next: map[string]int{}}
+	p := &Partitioned[R]{dir: dir, keys: keys, opts: opts, name: name, open: map[string]*partFile[R]{}, next: map[string]int{}}
 	if entries, err := os.ReadDir(dir); err == nil {
-		if len(entries) > 0 {
+		if len(entries) > 0 && name == "" {
 			return nil, outputError("create", dir, errors.New("directory is not empty (a partitioned output needs a new or empty one)"))
 		}
 	} else if !errors.Is(err, os.ErrNotExist) {
@@ -227,13 +245,24 @@ func (p *Partitioned[R]) openPart(part string) (*partFile[R], error) {
 	}
 	n := p.next[part]
 	p.next[part] = n + 1
-	w, err := Create[R](filepath.Join(folder, "part-"+strconv.Itoa(n)+".parquet"), p.opts)
+	w, err := Create[R](filepath.Join(folder, p.partName(n)), p.opts)
 	if err != nil {
 		return nil, err
 	}
 	f := &partFile[R]{w: w}
 	p.open[part] = f
 	return f, nil
+}
+
+// partName is the name of the n-th part file of a partition (0-based).
+func (p *Partitioned[R]) partName(n int) string {
+	switch {
+	case p.name == "":
+		return "part-" + strconv.Itoa(n) + ".parquet"
+	case n == 0:
+		return "part-" + p.name + ".parquet"
+	}
+	return "part-" + p.name + "-" + strconv.Itoa(n) + ".parquet"
 }
 
 // closePart closes an open part file.

@@ -71,7 +71,7 @@ func (s *Summary) renderInputs(b *strings.Builder) {
 		if in.Size >= 0 {
 			size = fmtBytes(in.Size)
 		}
-		t.add(in.Name, size, fmtBytes(in.Read), fmtBytes(in.Decompressed), fmtInt(in.games), fmtInt(in.errors), inputStatus(&in.Input))
+		t.add(in.Name, size, fmtBytes(in.Read), fmtBytes(in.Decompressed), fmtInt(in.count()), fmtInt(in.errors), inputStatus(&in.Input))
 		read += in.Read
 		pgn += in.Decompressed
 	}

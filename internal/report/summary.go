@@ -19,12 +19,15 @@ type Input struct {
 	Decompressed int64  // bytes of PGN text read so far (after decompression)
 	Done         bool   // read to its end
 	Err          string // the fatal error that stopped this input, empty if none
+	// Skipped, for a shard of a file, is the game_index of its first game: the games before it
+	// were split but not read, and do not count among the input's games.
+	Skipped int64
 }
 
 // InputStats is an Input with the counts the summary took from its rows.
 type InputStats struct {
 	Input
-	Games  int64 // games read: the highest game_index seen in a games or errors row, plus one
+	Games  int64 // games read: the highest game_index seen in a games or errors row, plus one, less Skipped
 	Errors int64 // games not read whole (errors rows)
 }
 
@@ -96,6 +99,9 @@ type inputStat struct {
 	games  int64
 	errors int64
 }
+
+// count returns the games read: the highest game index seen plus one, less those skipped.
+func (in *inputStat) count() int64 { return max(in.games-in.Skipped, 0) }
 
 // seen counts game index i of this input.
 func (in *inputStat) seen(i int64) {
@@ -259,7 +265,7 @@ func (s *Summary) CountsKnown() bool { return s.countsKnown }
 func (s *Summary) Games() int64 {
 	var n int64
 	for _, in := range s.inputs {
-		n += in.games
+		n += in.count()
 	}
 	return n
 }
@@ -277,7 +283,7 @@ func (s *Summary) Findings() int64 { return s.findings }
 func (s *Summary) Inputs() []InputStats {
 	out := make([]InputStats, len(s.inputs))
 	for i, in := range s.inputs {
-		out[i] = InputStats{Input: in.Input, Games: in.games, Errors: in.errors}
+		out[i] = InputStats{Input: in.Input, Games: in.count(), Errors: in.errors}
 	}
 	return out
 }

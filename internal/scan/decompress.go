@@ -127,6 +127,7 @@ type Stream struct {
 	// parquet rather than Read.
 	Parquet bool
 	parquet *countingReaderAt
+	frames  *frameReader // the decoder of a multi-frame zstd input, or nil
 
 	r         io.Reader // decompressed bytes
 	src       *countingReader
@@ -225,7 +226,7 @@ func (s *Stream) decoder(br *bufio.Reader, head []byte, workers int, single bool
 	case Zstd:
 		if !single && len(head) >= 4 && le32(head) == pzstdMagic {
 			fr := newFrameReader(br, workers)
-			s.r, s.FrameParallel = fr, true
+			s.r, s.FrameParallel, s.frames = fr, true, fr
 			s.closers = append(s.closers, fr.Close)
 			return nil
 		}
@@ -290,6 +291,17 @@ func (s *Stream) Read(p []byte) (int, error) {
 		return 0, s.err
 	}
 	return n, err
+}
+
+// markFrames returns the mark that finds compressed bytes [start, end) of a multi-frame zstd
+// input in its decompressed stream, as it is read; false for another input. Call it before the
+// first Read.
+func (s *Stream) markFrames(start, end int64) (*frameMark, bool) {
+	if s.frames == nil {
+		return nil, false
+	}
+	s.frames.mark = &frameMark{start: start, end: end, dStart: -1, dEnd: -1}
+	return s.frames.mark, true
 }
 
 // CompressedBytes returns how many bytes of the input have been read so far, for progress

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -29,6 +30,39 @@ type Source struct {
 	// Size is the size of the file as stored (compressed), from Resolve, for progress; -1 when
 	// unknown (standard input, pipes).
 	Size int64
+	// Own, when set, limits the scan to the games of one shard (see Shard.Source); nil means
+	// every game.
+	Own *Owned
+}
+
+// Owned is the part of an input that a shard owns: the games whose first byte lies at a
+// decompressed-stream offset in [Start, End). The scan still reads and splits the stream from
+// its first byte, so that every game is cut, indexed and placed as in a scan of the whole
+// input; it analyses only the games it owns and stops reading after the first game past End.
+// For a shard of frames, Start and End are compressed offsets of whole frames, and the
+// decompressed range is found as the frames are read (see frameMark).
+type Owned struct {
+	Start, End int64
+	Frames     bool   // Start and End are compressed offsets of frames
+	Shard      string // the shard's text form, named in errors
+	mark       *frameMark
+}
+
+// owns reports whether a game starting at offset is owned, and whether offset lies past the
+// range (so that no later game is). For frames, a game read before the first frame of the range
+// is served lies before it, and one read before the frame after it is served, inside it.
+func (o *Owned) owns(offset int64) (own, past bool) {
+	start, end := o.Start, o.End
+	if o.mark != nil {
+		start, end = o.mark.dStart, o.mark.dEnd
+		if start < 0 {
+			return false, false
+		}
+		if end < 0 {
+			end = math.MaxInt64
+		}
+	}
+	return offset >= start && offset < end, offset >= end
 }
 
 // archiveSuffixes are the name endings that make a directory entry an input: a PGN archive or a

@@ -310,13 +310,18 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			send(&job{end: &end})
 			return false
 		}
-		end.Err = err.Error()
+		end.Err = shardError(src, err)
 		return send(&job{end: &end})
 	}
 	defer stream.Close()
 	if cfg.Progress != nil {
 		cfg.Progress.reading(stream)
 		defer cfg.Progress.finished(stream)
+	}
+	own, err := ownedIn(stream, src.Own)
+	if err != nil {
+		end.Err = shardError(src, err)
+		return send(&job{end: &end})
 	}
 	next := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}).Next
 	var recycle func(*pgn.Chunk)
@@ -329,7 +334,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		defer pg.Close()
 		next, recycle = pg.Next, pg.recycle
 	}
-	stopped := false
+	stopped, owning := false, false
 	for {
 		if ctx.Err() != nil {
 			stopped = true
@@ -338,6 +343,13 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		c, err := next()
 		if c != nil && ctx.Err() != nil {
 			dropCutGame(c)
+		}
+		past := false
+		if c != nil && own != nil {
+			past = keepOwned(c, own)
+			if len(c.Games) > 0 && !owning {
+				end.Skipped, owning = c.Games[0].Index, true // the first game of the shard
+			}
 		}
 		if c != nil && len(c.Games) == 0 {
 			c.Release() // no game, or its only game was cut by the interrupt
@@ -353,7 +365,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 				return false
 			}
 		}
-		if err == io.EOF {
+		if err == io.EOF || past {
 			break
 		}
 		if err != nil && givenUp(ctx, err) {
@@ -361,7 +373,7 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			break
 		}
 		if err != nil {
-			end.Err = err.Error()
+			end.Err = shardError(src, err)
 			break
 		}
 	}
@@ -370,6 +382,47 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 	// "stopped at N%", and it does not count as an input that could not be read.
 	end.Done = !stopped && end.Err == ""
 	return send(&job{end: &end}) && !stopped
+}
+
+// ownedIn returns the range of stream that own (a shard's, or nil) owns; for frames, one that
+// the stream's frame decoder fills in as it is read.
+func ownedIn(stream *Stream, own *Owned) (*Owned, error) {
+	if own == nil || !own.Frames {
+		return own, nil
+	}
+	m, ok := stream.markFrames(own.Start, own.End)
+	if !ok {
+		return nil, fmt.Errorf("%w: not a multi-frame zstd file (frames announced by skippable headers)", ErrCorrupt)
+	}
+	o := *own
+	o.mark = m
+	return &o, nil
+}
+
+// keepOwned removes from c the games that src's shard does not own, and reports whether c
+// reaches past the shard, so that the reading can stop.
+func keepOwned(c *pgn.Chunk, own *Owned) (past bool) {
+	first, last := len(c.Games), len(c.Games)
+	for i := range c.Games {
+		in, beyond := own.owns(c.Games[i].Offset)
+		if in && first == len(c.Games) {
+			first = i
+		}
+		if beyond {
+			last, past = i, true
+			break
+		}
+	}
+	c.Games = c.Games[min(first, last):last]
+	return past
+}
+
+// shardError is the message of an input's fault, naming the shard when the input is one.
+func shardError(src Source, err error) string {
+	if src.Own == nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("shard %s: %v", src.Own.Shard, err)
 }
 
 // givenUp reports whether err is an input given up on interrupt (see OpenOptions.Done): the

@@ -65,6 +65,26 @@ type frameReader struct {
 	restDec *zstd.Decoder
 	err     error
 	once    sync.Once
+	served  int64      // decompressed bytes Read has delivered
+	mark    *frameMark // set before the first Read, or nil
+}
+
+// frameMark finds where a run of frames (a shard, from compressed offset start to end) lies in
+// the decompressed stream, as the frames are served: the frames do not declare their decoded
+// size, so only decoding the frames before them tells.
+type frameMark struct {
+	start, end   int64 // compressed offsets of the run
+	dStart, dEnd int64 // decompressed offsets of its first byte and of the byte after it; -1 until known
+}
+
+// reach notes that the frame at compressed offset off begins at decompressed offset d.
+func (m *frameMark) reach(off, d int64) {
+	if m.dStart < 0 && off >= m.start {
+		m.dStart = d
+	}
+	if m.dEnd < 0 && off >= m.end {
+		m.dEnd = d
+	}
 }
 
 func newFrameReader(src io.Reader, workers int) *frameReader {
@@ -284,6 +304,9 @@ func (fr *frameReader) Read(p []byte) (int, error) {
 			}
 			<-job.done
 			fr.cur, fr.off = job, 0
+			if fr.mark != nil {
+				fr.mark.reach(job.offset, fr.served)
+			}
 			if job.rest != nil {
 				d, err := zstd.NewReader(job.rest, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxWindow))
 				if err != nil {
@@ -300,6 +323,7 @@ func (fr *frameReader) Read(p []byte) (int, error) {
 				fr.err = err
 			}
 			if n > 0 {
+				fr.served += int64(n)
 				return n, nil
 			}
 			continue
@@ -307,6 +331,7 @@ func (fr *frameReader) Read(p []byte) (int, error) {
 		if fr.off < len(job.out) {
 			n := copy(p, job.out[fr.off:])
 			fr.off += n
+			fr.served += int64(n)
 			return n, nil
 		}
 		if job.err != nil {

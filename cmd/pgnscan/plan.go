@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pgnscan/pgnscan/internal/scan"
+)
+
+func newPlanCmd() *cobra.Command {
+	var size int64
+	cmd := &cobra.Command{
+		Use:   "plan [flags] INPUT...",
+		Short: "Print a shard list: parts of the inputs that scan --shard reads one at a time",
+		Long: `Plan cuts the inputs into shards that "pgnscan scan --shard" scans one at a time, on one
+machine or many (Kubernetes indexed jobs, Slurm arrays), and prints them one a line:
+
+  KIND:PATH@START-END
+
+START and END (excluded) are byte offsets of the file as stored. KIND is
+  text    a byte range of a plain PGN file, about --shard-size bytes;
+  frames  a run of whole frames of a multi-frame zstd file (pzstd, as lichess packs its
+          dumps), of about --shard-size compressed bytes, found from the 12-byte headers that
+          announce each frame, without decoding;
+  whole   the whole file: single-stream zstd, gzip, bzip2 and xz cannot be entered in the
+          middle, and a Parquet file is read whole, so each is one shard.
+
+A directory stands for its inputs, as for scan. The list is deterministic: the same files and
+--shard-size give the same shards. The shards of a file own every game exactly once (a game
+belongs to the shard in which its first byte lies), and the rows of all its shards together are
+those of a scan of the whole file, with the same game_index and game_offset. A shard's scan
+reads (decodes and splits, without analysing) its file from the first byte up to the end of
+its last game, so the shards far into a file cost more.`,
+		Example: `  pgnscan plan --shard-size 268435456 lichess_db_standard_rated_2025-05.pgn.zst > shards.txt
+  pgnscan scan --shard "$(sed -n 3p shards.txt)" -o part-3.parquet`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: runE(func(cmd *cobra.Command, args []string) error {
+			if size <= 0 {
+				return usageError{fmt.Errorf("--shard-size must be positive, not %d", size)}
+			}
+			return runPlan(args, size, cmd.OutOrStdout())
+		}),
+	}
+	cmd.Flags().Int64Var(&size, "shard-size", scan.DefaultShardSize, "stored bytes per shard (text ranges and frame runs)")
+	return cmd
+}
+
+// runPlan prints the shards of the inputs named by args, in input order.
+func runPlan(args []string, size int64, stdout io.Writer) error {
+	srcs, err := scan.Resolve(args)
+	if err != nil {
+		return usageError{err}
+	}
+	w := bufio.NewWriter(stdout)
+	for _, src := range srcs {
+		shards, err := scan.Plan(src.Path, size)
+		if err != nil {
+			return err
+		}
+		for _, s := range shards {
+			fmt.Fprintln(w, s)
+		}
+	}
+	return w.Flush()
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	le "encoding/binary"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
+)
+
+// writePzstd writes text to path as pzstd lays out a file: independent zstd frames of frame
+// bytes of text, each announced by a 12-byte skippable frame holding its compressed size.
+func writePzstd(t *testing.T, path string, text []byte, frame int) {
+	t.Helper()
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer enc.Close()
+	var out []byte
+	for len(text) > 0 {
+		n := min(frame, len(text))
+		f := enc.EncodeAll(text[:n], nil)
+		out = le.LittleEndian.AppendUint32(out, 0x184D2A50)
+		out = le.LittleEndian.AppendUint32(out, 4)
+		out = le.LittleEndian.AppendUint32(out, uint32(len(f)))
+		out = append(out, f...)
+		text = text[n:]
+	}
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// csvRows returns the lines of a CSV file after its header.
+func csvRows(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	return lines[1:]
+}
+
+// TestPlanAndShardScan: pgnscan plan cuts a pzstd file and a plain file into shards, and scan
+// --shard of each, in plan order, writes the findings and games rows of a scan of the whole file.
+func TestPlanAndShardScan(t *testing.T) {
+	text, err := os.ReadFile(testcorpus.Path(t, "lichess-2025-05-excerpt.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	zst := filepath.Join(dir, "month.pgn.zst")
+	writePzstd(t, zst, text, 64<<10)
+	plain := filepath.Join(dir, "month.pgn")
+	if err := os.WriteFile(plain, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ input, kind, size string }{{zst, "frames:", "40000"}, {plain, "text:", "150000"}} {
+		mustScan(t, "scan", "-q", "-j", "2", tc.input, "-o", filepath.Join(dir, "whole.csv"), "--games", filepath.Join(dir, "whole-games.csv"))
+		plan := mustScan(t, "plan", "--shard-size", tc.size, tc.input)
+		shards := strings.Fields(plan.stdout)
+		if len(shards) < 4 {
+			t.Fatalf("%s: plan gave %d shards: %q", tc.input, len(shards), plan.stdout)
+		}
+		var findings, games []string
+		for i, sh := range shards {
+			if !strings.HasPrefix(sh, tc.kind+tc.input+"@") {
+				t.Fatalf("shard %q is not a %s shard of %s", sh, tc.kind, tc.input)
+			}
+			f, g := filepath.Join(dir, "f.csv"), filepath.Join(dir, "g.csv")
+			mustScan(t, "scan", "-q", "--shard", sh, "-o", f, "--games", g)
+			findings = append(findings, csvRows(t, f)...)
+			games = append(games, csvRows(t, g)...)
+			if i == 0 && len(csvRows(t, g)) == 0 {
+				t.Fatalf("the first shard %s holds no game", sh)
+			}
+		}
+		if want := csvRows(t, filepath.Join(dir, "whole.csv")); strings.Join(findings, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: findings of the shards (%d rows) differ from the whole scan (%d)", tc.input, len(findings), len(want))
+		}
+		if want := csvRows(t, filepath.Join(dir, "whole-games.csv")); strings.Join(games, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: games rows of the shards (%d) differ from the whole scan (%d)", tc.input, len(games), len(want))
+		}
+	}
+}
+
+// TestShardBadUsageAndDamage: a shard string that does not parse is bad usage (2); a shard
+// whose frames are damaged fails (1) with an error naming the file and the byte range.
+func TestShardBadUsageAndDamage(t *testing.T) {
+	dir := t.TempDir()
+	for _, bad := range []string{"nonsense", "text:x.pgn@5", "zip:x.pgn@0-1"} {
+		if r := pgnscan(t, "scan", "--shard", bad, "-o", filepath.Join(dir, "f.csv")); r.code != exitUsage || !strings.Contains(r.stderr, "not a shard") {
+			t.Errorf("--shard %q: exit %d, %q; want 2 and 'not a shard'", bad, r.code, r.stderr)
+		}
+	}
+	if r := pgnscan(t, "scan", "--shard", "text:a.pgn@0-1", "b.pgn"); r.code != exitUsage {
+		t.Errorf("--shard with an INPUT: exit %d, want 2", r.code)
+	}
+	text := bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"), 3000)
+	zst := filepath.Join(dir, "d.pgn.zst")
+	writePzstd(t, zst, text, 20000)
+	shards := strings.Fields(mustScan(t, "plan", "--shard-size", "1", zst).stdout)
+	if len(shards) < 3 {
+		t.Fatalf("plan: %v", shards)
+	}
+	data, err := os.ReadFile(zst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-20] ^= 0xFF // inside the last frame's blocks (before its checksum)
+	if err := os.WriteFile(zst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	last := shards[len(shards)-1]
+	r := pgnscan(t, "scan", "-q", "--shard", last, "-o", filepath.Join(dir, "f.csv"))
+	if r.code != exitFailure || !strings.Contains(r.stderr, last) || !strings.Contains(r.stderr, "frame at byte "+last[strings.LastIndex(last, "@")+1:strings.LastIndex(last, "-")]) {
+		t.Errorf("damaged shard %s: exit %d, %q; want 1 and an error naming the shard and its frame", last, r.code, r.stderr)
+	}
+	if r := pgnscan(t, "scan", "-q", "--shard", shards[0], "-o", filepath.Join(dir, "f.csv")); r.code != exitOK {
+		t.Errorf("the first shard, undamaged: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// TestShardPartitioned: the shards of a file, each scanned with --partition into the same
+// folders (the first shard twice, as a retried job would), write part-<shard>.parquet files that
+// together hold the rows of the unpartitioned whole scan, each once, in their partitions.
+func TestShardPartitioned(t *testing.T) {
+	dir := t.TempDir()
+	fics := testcorpus.Path(t, "fics-2000-2199-crlf.pgn")
+	f, g := filepath.Join(dir, "f.parquet"), filepath.Join(dir, "g.parquet")
+	mustScan(t, "scan", "-q", "--edition", "auto,lichess", "-o", f, "--games", g, fics)
+	shards := strings.Fields(mustScan(t, "plan", "--shard-size", "300000", fics).stdout)
+	fd, gd := filepath.Join(dir, "findings")+"/", filepath.Join(dir, "games")
+	for _, sh := range append(shards, shards[0]) {
+		mustScan(t, "scan", "-q", "--edition", "auto,lichess", "--shard", sh, "--partition", "edition,year,month", "-o", fd, "--games", gd)
+	}
+	for _, p := range partFiles(t, fd) {
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "part-"), ".parquet")
+		if !slices.ContainsFunc(shards, func(s string) bool { return strings.HasSuffix(s, "/"+name) }) {
+			t.Errorf("part file %s is not named after a shard of %v", p, shards)
+		}
+	}
+	checkParts(t, readRows[report.Finding](t, f), fd, func(r *report.Finding) (report.GameInfo, string) { return r.GameInfo, r.Edition })
+	checkParts(t, readRows[report.Game](t, g), gd, func(r *report.Game) (report.GameInfo, string) { return r.GameInfo, r.Edition })
+}

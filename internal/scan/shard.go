@@ -1,0 +1,235 @@
+package scan
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// A shard is a part of one input that a scan can read on its own, for schedulers that run many
+// scans at once (Kubernetes indexed jobs, Slurm arrays, Beam). Its text form, which `pgnscan
+// plan` prints one a line and `pgnscan scan --shard` reads back, is
+//
+//	KIND:PATH@START-END
+//
+// where START-END are byte offsets of the file as stored (compressed), END excluded, and KIND is
+//
+//   - text: a byte range of a plain PGN file;
+//   - frames: a run of whole frames of a multi-frame zstd file (pzstd, as lichess packs);
+//   - whole: the whole file (single-stream zstd, gzip, bzip2, xz, Parquet), START 0, END its size.
+//
+// A shard owns the games whose first byte (where the splitter starts the game, its [Event line
+// as a rule) lies in its range: for text the file offsets START to END, for frames the
+// decompressed bytes of its frames. A scan of a shard skips the partial game it starts in and
+// reads past its end to finish its last game, so the shards of a plan together own every game
+// exactly once, and their rows are those of a scan of the whole file (see Source.Own).
+type Shard struct {
+	Kind       ShardKind
+	Path       string
+	Start, End int64
+}
+
+// ShardKind says how a shard's range is cut from its file.
+type ShardKind string
+
+// Shard kinds.
+const (
+	ShardText   ShardKind = "text"
+	ShardFrames ShardKind = "frames"
+	ShardWhole  ShardKind = "whole"
+)
+
+// ErrBadShard is wrapped by the error of a shard string that does not parse.
+var ErrBadShard = errors.New("not a shard (KIND:PATH@START-END, KIND text, frames or whole)")
+
+// String returns the shard's text form, which ParseShard reads back.
+func (s Shard) String() string {
+	return fmt.Sprintf("%s:%s@%d-%d", s.Kind, s.Path, s.Start, s.End)
+}
+
+// PartName names the shard's part files in a partitioned output (part-NAME.parquet): the
+// file's base name and the range, BASE@START-END, distinct for the shards of one file and for
+// files of distinct names. Shards of two files of the same base name in different folders
+// would clash: give such files distinct names, or distinct outputs.
+func (s Shard) PartName() string {
+	return fmt.Sprintf("%s@%d-%d", filepath.Base(s.Path), s.Start, s.End)
+}
+
+// ParseShard reads a shard's text form (see Shard). The path is what lies between the first ':'
+// and the last '@', so it may hold either.
+func ParseShard(text string) (Shard, error) {
+	bad := func(why string) (Shard, error) {
+		return Shard{}, fmt.Errorf("%q: %w: %s", text, ErrBadShard, why)
+	}
+	kind, rest, ok := strings.Cut(text, ":")
+	if !ok {
+		return bad("no KIND:")
+	}
+	s := Shard{Kind: ShardKind(kind)}
+	if s.Kind != ShardText && s.Kind != ShardFrames && s.Kind != ShardWhole {
+		return bad("unknown kind " + strconv.Quote(kind))
+	}
+	at := strings.LastIndexByte(rest, '@')
+	if at <= 0 {
+		return bad("no PATH@")
+	}
+	s.Path = rest[:at]
+	start, end, ok := strings.Cut(rest[at+1:], "-")
+	var err1, err2 error
+	s.Start, err1 = strconv.ParseInt(start, 10, 64)
+	s.End, err2 = strconv.ParseInt(end, 10, 64)
+	if !ok || err1 != nil || err2 != nil || s.Start < 0 || s.End < s.Start {
+		return bad("START-END must be two byte offsets, START <= END")
+	}
+	if s.Kind == ShardWhole && s.Start != 0 {
+		return bad("a whole shard starts at 0")
+	}
+	return s, nil
+}
+
+// DefaultShardSize is the stored bytes of a shard that Plan aims at: a lichess month (30 GB)
+// makes some 120 shards of a few minutes each.
+const DefaultShardSize = 256 << 20
+
+// Plan cuts the file at path into shards of about size stored bytes, deterministically: a plain
+// PGN file into byte ranges of size bytes (the last shorter); a multi-frame zstd file into runs
+// of whole frames of at least size bytes (the last shorter), found from the 12-byte skippable
+// headers that announce each frame's size, without decoding; any other file (single-stream
+// zstd, gzip, bzip2, xz, Parquet) is one whole shard, since its stream cannot be entered in the
+// middle. Standard input cannot be planned.
+func Plan(path string, size int64) ([]Shard, error) {
+	if size <= 0 {
+		return nil, fmt.Errorf("plan: shard size must be positive, not %d", size)
+	}
+	if path == StdinName || strings.ContainsAny(path, "\n\r") {
+		return nil, fmt.Errorf("plan: %q: cannot be planned (standard input, or a line break in the name)", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("plan: %s: not a regular file", displayName(path))
+	}
+	total := st.Size()
+	head := make([]byte, max(headLen, len(parquetMagic)))
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, &InputError{Name: displayName(path), Op: "read", Err: err}
+	}
+	head = head[:n]
+	switch {
+	case isParquet(head) || DetectCompression(head) != Plain && !(len(head) >= 4 && le32(head) == pzstdMagic):
+		return []Shard{{Kind: ShardWhole, Path: path, End: total}}, nil
+	case DetectCompression(head) == Plain:
+		var out []Shard
+		for start := int64(0); start < total || start == 0; start += size {
+			out = append(out, Shard{Kind: ShardText, Path: path, Start: start, End: min(start+size, total)})
+		}
+		return out, nil
+	}
+	return planFrames(f, path, total, size)
+}
+
+// planFrames cuts a multi-frame zstd file into runs of whole frames. A frame without its
+// announcement ends the announced frames: the rest of the file, decoded as one stream, is the
+// last shard. A header that is neither is left to the scan of the shard that holds it, which
+// reports it.
+func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
+	var out []Shard
+	start := int64(0)
+	for off := range frameEnds(f, total) {
+		if off-start >= size && off < total {
+			out = append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: off})
+			start = off
+		}
+	}
+	return append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: total}), nil
+}
+
+// frameEnds yields the offset after each frame of a multi-frame zstd file of total bytes, found
+// from the frames' headers alone: the 12-byte skippable frame that announces a zstd frame's
+// size, or the 8-byte header of another skippable frame. A frame without its announcement, a
+// header that is neither, or a file cut short in a header, ends the walk at total.
+func frameEnds(f io.ReaderAt, total int64) iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		var hdr [pzstdHeaderLen]byte
+		for off := int64(0); off < total; {
+			n, err := f.ReadAt(hdr[:], off)
+			if n < 8 || err != nil && err != io.EOF {
+				yield(total)
+				return
+			}
+			magic, sz := le32(hdr[:4]), int64(le32(hdr[4:8]))
+			switch {
+			case magic == pzstdMagic && sz == 4 && n == pzstdHeaderLen:
+				off += pzstdHeaderLen + int64(le32(hdr[8:12]))
+			case magic&skippableMagicMask == skippableMagic:
+				off += 8 + sz
+			default:
+				off = total
+			}
+			if !yield(min(off, total)) {
+				return
+			}
+		}
+	}
+}
+
+// Source returns the input that scans the shard: its file, named by its path as a scan of the
+// whole file names it, and the range of game starts it owns (none for a whole shard: it owns
+// every game). A shard that reaches past the end of its file, or a frames shard whose ends are
+// not frame boundaries (by the frames' headers), is an error naming the file and the byte
+// range. The scan reads the file from its first byte (see Owned); for frames it learns where
+// the shard lies in the decompressed stream as it decodes the frames before it.
+func (s Shard) Source() (Source, error) {
+	st, err := os.Stat(s.Path)
+	if err != nil {
+		return Source{}, fmt.Errorf("shard %s: %w", s, err)
+	}
+	src := Source{Name: displayName(s.Path), Path: s.Path, Size: sizeOf(st)}
+	if s.Kind == ShardWhole {
+		return src, nil
+	}
+	if s.End > st.Size() {
+		return Source{}, fmt.Errorf("shard %s: reaches past the end of the file (%d bytes)", s, st.Size())
+	}
+	if s.Kind == ShardFrames {
+		if err := s.checkFrames(st.Size()); err != nil {
+			return Source{}, fmt.Errorf("shard %s: %w", s, err)
+		}
+	}
+	src.Own = &Owned{Start: s.Start, End: s.End, Frames: s.Kind == ShardFrames, Shard: s.String()}
+	return src, nil
+}
+
+// checkFrames reports an error unless the shard's start and end are frame boundaries.
+func (s Shard) checkFrames(total int64) error {
+	f, err := os.Open(s.Path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	startOK, endOK := s.Start == 0, s.End == total
+	for off := range frameEnds(f, total) {
+		startOK = startOK || off == s.Start
+		endOK = endOK || off == s.End
+		if off >= s.End {
+			break
+		}
+	}
+	if !startOK || !endOK {
+		return fmt.Errorf("%w: bytes %d-%d are not a run of whole frames", ErrCorrupt, s.Start, s.End)
+	}
+	return nil
+}
