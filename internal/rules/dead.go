@@ -134,7 +134,13 @@ func (j *Judge) finalDead() bool {
 	if !mate.MayBeDead(&j.pos) {
 		return false
 	}
-	for c := board.White; c <= board.Black; c++ {
+	// A side that will not be searched goes first: when the cheap layers leave it open, the
+	// other side need not be asked.
+	first := board.White
+	if searchable(&j.pos, board.White) {
+		first = board.Black
+	}
+	for _, c := range [2]board.Color{first, first.Other()} {
 		if j.quickAt(c) == mate.Unknown && !searchable(&j.pos, c) {
 			return false
 		}
