@@ -71,50 +71,48 @@ func (o *Outputs) AddError(e *Error) error {
 	return o.Errors.Write(e)
 }
 
+// table is one output Close and Abort end: a Writer or a Partitioned directory.
+type table interface {
+	SetSummary(*Summary)
+	Close() error
+	abort()
+}
+
+func (w *Writer[R]) abort()      { w.Abort() }
+func (p *Partitioned[R]) abort() { p.Abort() }
+
+// tables returns the outputs asked for (the non-nil ones), in the order they close.
+func (o *Outputs) tables() []table {
+	var ts []table
+	add := func(t table, asked bool) {
+		if asked {
+			ts = append(ts, t)
+		}
+	}
+	add(o.Findings, o.Findings != nil)
+	add(o.Games, o.Games != nil)
+	add(o.Errors, o.Errors != nil)
+	add(o.FindingsParts, o.FindingsParts != nil)
+	add(o.GamesParts, o.GamesParts != nil)
+	return ts
+}
+
 // Close stops the summary's clock, records the summary in every Parquet
 // output's metadata, and closes (finalises and renames) every writer, also
 // after an interrupt. It returns the errors of all writers joined.
 func (o *Outputs) Close() error {
 	o.Summary.Finish()
 	var errs []error
-	if o.Findings != nil {
-		o.Findings.SetSummary(o.Summary)
-		errs = append(errs, o.Findings.Close())
-	}
-	if o.Games != nil {
-		o.Games.SetSummary(o.Summary)
-		errs = append(errs, o.Games.Close())
-	}
-	if o.Errors != nil {
-		o.Errors.SetSummary(o.Summary)
-		errs = append(errs, o.Errors.Close())
-	}
-	if o.FindingsParts != nil {
-		o.FindingsParts.SetSummary(o.Summary)
-		errs = append(errs, o.FindingsParts.Close())
-	}
-	if o.GamesParts != nil {
-		o.GamesParts.SetSummary(o.Summary)
-		errs = append(errs, o.GamesParts.Close())
+	for _, t := range o.tables() {
+		t.SetSummary(o.Summary)
+		errs = append(errs, t.Close())
 	}
 	return errors.Join(errs...)
 }
 
 // Abort removes every output not yet closed, for fatal errors.
 func (o *Outputs) Abort() {
-	if o.Findings != nil {
-		o.Findings.Abort()
-	}
-	if o.Games != nil {
-		o.Games.Abort()
-	}
-	if o.Errors != nil {
-		o.Errors.Abort()
-	}
-	if o.FindingsParts != nil {
-		o.FindingsParts.Abort()
-	}
-	if o.GamesParts != nil {
-		o.GamesParts.Abort()
+	for _, t := range o.tables() {
+		t.abort()
 	}
 }
