@@ -146,28 +146,10 @@ func canmateFEN(line string) (board.Position, error) {
 		}
 		return p, err
 	}
-	if n := checkers(&p); n > 2 {
+	if n := bits.OnesCount64(p.Checkers()); n > 2 { // board accepts it; no legal move makes it
 		return p, fmt.Errorf("position: %d pieces give check; no move can make more than two", n)
 	}
 	return p, nil
-}
-
-// checkers counts the pieces giving check to the side to move. board accepts a FEN with three
-// or more, which no legal move can make, so canmate rejects it here.
-func checkers(p *board.Position) int {
-	us := p.Turn()
-	king := p.KingSquare(us)
-	occ := p.Occupied()
-	n := 0
-	for r := board.Pawn; r < board.King; r++ {
-		for b := p.Pieces(us.Other(), r); b != 0; b &= b - 1 {
-			sq := board.Square(bits.TrailingZeros64(b))
-			if board.Attacks(us.Other(), r, sq, occ)&(1<<uint(king)) != 0 {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 func isNumber(s string) bool {

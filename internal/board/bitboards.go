@@ -33,3 +33,9 @@ func (p *Position) AttackedBy(sq Square, by Color) bool {
 // LightSquares is the bitboard of the light squares (b1, a2, ...); its complement is the dark
 // squares (a1, c1, ...).
 const LightSquares = lightSquares
+
+// Checkers returns the squares of the pieces that give check to the side to move.
+func (p *Position) Checkers() uint64 {
+	us := p.turn
+	return p.attackersTo(p.kingSquare(us), p.occupied()) & p.byColor[us^1]
+}
