@@ -35,7 +35,7 @@ type gameEnd struct {
 	choices []Choice // the game's choices, kept for the replay
 }
 
-// ScanBudget is the node budget of the one search settleAt may run for a position: enough for
+// ScanBudget is the node budget of the one search finalDead may run for a position: enough for
 // the few-piece positions where a search settles what the cheap layers leave open, small
 // enough that a search that cannot end costs a millisecond or two, not the 0.1-0.3 s of the
 // decider's default (mate.DefaultBudget, which pgnscan canmate uses).
