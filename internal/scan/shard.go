@@ -32,6 +32,36 @@ type Shard struct {
 	Kind       ShardKind
 	Path       string
 	Start, End int64
+	// First, when known (CountShards), is where the whole file's splitter starts the shard's
+	// first game, so that the scan reads from there instead of from the file's first byte; nil:
+	// the scan reads the file from byte 0 to learn it, which makes all the shards of a file
+	// cost a time quadratic in their number.
+	First *ShardStart
+}
+
+// ShardStart is where the scan of a shard starts reading, as the counting pass of the whole
+// file (CountShards) found it: the first game whose first byte lies at or after the shard's
+// start (owned by the shard when it also lies before its end), and for frames where the
+// shard's first frame lies in the decompressed stream.
+//
+// Why a fresh splitter started at Offset cuts every later game as the whole file's splitter
+// does: the splitter keeps no state across a game start. Its line state (tag section,
+// movetext, open comment, the result before a blank line, the tag sections a comment
+// swallowed) is all reset or overwritten by the line that starts a game before it is read,
+// and the whole-file splitter itself restarts fresh at the start of the unfinished game at
+// every chunk boundary (Splitter.split begins each buffer at stNone). The one exception, the
+// byte-order mark, is skipped only at offset 0. So the state to hand over is exactly Index,
+// Offset and Line, which only a pass over everything before them can know (a comment left
+// open, a '%' line, a tag section without [Event decide where games start); CountShards makes
+// that pass once for the whole file, in order, and TestCountedShardsLikeWholeScan checks
+// the rows.
+type ShardStart struct {
+	Index  int64 // its game_index: the games before it in the file
+	Offset int64 // its game_offset: decompressed offset (a text file's own offset)
+	Line   int64 // its 1-based line in the decompressed stream
+	// DStart, for frames, is the decompressed offset of the shard's first byte (Shard.Start);
+	// Offset - DStart bytes of the shard's frames precede its first game. 0 for text.
+	DStart int64
 }
 
 // ShardKind says how a shard's range is cut from its file.
@@ -190,38 +220,48 @@ func frameEnds(f io.ReaderAt, total int64) iter.Seq[int64] {
 // whole file names it, and the range of game starts it owns (none for a whole shard: it owns
 // every game). A shard that reaches past the end of its file, or a frames shard whose ends are
 // not frame boundaries (by the frames' headers), is an error naming the file and the byte
-// range. The scan reads the file from its first byte (see Owned); for frames it learns where
-// the shard lies in the decompressed stream as it decodes the frames before it.
+// range. Without First, the scan reads the file from its first byte (see Owned); for frames it
+// learns where the shard lies in the decompressed stream as it decodes the frames before it.
 func (s Shard) Source() (Source, error) {
-	st, err := os.Stat(s.Path)
+	f, err := os.Open(s.Path)
 	if err != nil {
 		return Source{}, fmt.Errorf("shard %s: %w", s, err)
 	}
-	src := Source{Name: displayName(s.Path), Path: s.Path, Size: sizeOf(st)}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return Source{}, fmt.Errorf("shard %s: %w", s, err)
+	}
+	src, err := s.SourceAt(f, sizeOf(st))
+	src.File = nil // Open opens the path
+	return src, err
+}
+
+// SourceAt is Source for a file read through r, a random-access reader of its size bytes (a
+// local file, or ranged reads of an object store): the source reads r, which must stay open
+// until the scan ends.
+func (s Shard) SourceAt(r io.ReaderAt, size int64) (Source, error) {
+	src := Source{Name: displayName(s.Path), Path: s.Path, Size: size, File: r}
 	if s.Kind == ShardWhole {
 		return src, nil
 	}
-	if s.End > st.Size() {
-		return Source{}, fmt.Errorf("shard %s: reaches past the end of the file (%d bytes)", s, st.Size())
+	if s.End > size {
+		return Source{}, fmt.Errorf("shard %s: reaches past the end of the file (%d bytes)", s, size)
 	}
 	if s.Kind == ShardFrames {
-		if err := s.checkFrames(st.Size()); err != nil {
+		if err := s.checkFrames(r, size); err != nil {
 			return Source{}, fmt.Errorf("shard %s: %w", s, err)
 		}
 	}
-	src.Own = &Owned{Start: s.Start, End: s.End, Frames: s.Kind == ShardFrames, Shard: s.String()}
+	src.Own = &Owned{Start: s.Start, End: s.End, Frames: s.Kind == ShardFrames, Shard: s.String(), First: s.First}
 	return src, nil
 }
 
-// checkFrames reports an error unless the shard's start and end are frame boundaries.
-func (s Shard) checkFrames(total int64) error {
-	f, err := os.Open(s.Path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+// checkFrames reports an error unless the shard's start and end are frame boundaries of r, a
+// file of total bytes.
+func (s Shard) checkFrames(r io.ReaderAt, total int64) error {
 	startOK, endOK := s.Start == 0, s.End == total
-	for off := range frameEnds(f, total) {
+	for off := range frameEnds(r, total) {
 		startOK = startOK || off == s.Start
 		endOK = endOK || off == s.End
 		if off >= s.End {

@@ -19,10 +19,10 @@ func TestParseShard(t *testing.T) {
 		text string
 		want Shard
 	}{
-		{"text:a.pgn@0-100", Shard{ShardText, "a.pgn", 0, 100}},
-		{"frames:dir/x@y.pgn.zst@12-4096", Shard{ShardFrames, "dir/x@y.pgn.zst", 12, 4096}},
-		{"whole:c:/a.pgn.gz@0-7", Shard{ShardWhole, "c:/a.pgn.gz", 0, 7}},
-		{"text:e.pgn@5-5", Shard{ShardText, "e.pgn", 5, 5}},
+		{"text:a.pgn@0-100", Shard{Kind: ShardText, Path: "a.pgn", Start: 0, End: 100}},
+		{"frames:dir/x@y.pgn.zst@12-4096", Shard{Kind: ShardFrames, Path: "dir/x@y.pgn.zst", Start: 12, End: 4096}},
+		{"whole:c:/a.pgn.gz@0-7", Shard{Kind: ShardWhole, Path: "c:/a.pgn.gz", Start: 0, End: 7}},
+		{"text:e.pgn@5-5", Shard{Kind: ShardText, Path: "e.pgn", Start: 5, End: 5}},
 	}
 	for _, tc := range good {
 		got, err := ParseShard(tc.text)
@@ -73,11 +73,11 @@ func TestPlanFrames(t *testing.T) {
 	ends := append(slices.Clone(starts[1:]), int64(len(data)))
 	for _, e := range ends {
 		if e-start >= size && e < int64(len(data)) {
-			want = append(want, Shard{ShardFrames, src.Path, start, e})
+			want = append(want, Shard{Kind: ShardFrames, Path: src.Path, Start: start, End: e})
 			start = e
 		}
 	}
-	want = append(want, Shard{ShardFrames, src.Path, start, int64(len(data))})
+	want = append(want, Shard{Kind: ShardFrames, Path: src.Path, Start: start, End: int64(len(data))})
 	if !slices.Equal(shards, want) {
 		t.Fatalf("Plan = %v\nwant %v", shards, want)
 	}
@@ -90,12 +90,12 @@ func TestPlanTextAndWhole(t *testing.T) {
 	dir := t.TempDir()
 	text := source(t, dir, "a.pgn", bytes.Repeat([]byte("x"), 250))
 	got, err := Plan(text.Path, 100)
-	want := []Shard{{ShardText, text.Path, 0, 100}, {ShardText, text.Path, 100, 200}, {ShardText, text.Path, 200, 250}}
+	want := []Shard{{Kind: ShardText, Path: text.Path, Start: 0, End: 100}, {Kind: ShardText, Path: text.Path, Start: 100, End: 200}, {Kind: ShardText, Path: text.Path, Start: 200, End: 250}}
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("Plan(text) = %v, %v; want %v", got, err, want)
 	}
 	empty := source(t, dir, "e.pgn", nil)
-	if got, err := Plan(empty.Path, 100); err != nil || !slices.Equal(got, []Shard{{ShardText, empty.Path, 0, 0}}) {
+	if got, err := Plan(empty.Path, 100); err != nil || !slices.Equal(got, []Shard{{Kind: ShardText, Path: empty.Path, Start: 0, End: 0}}) {
 		t.Errorf("Plan(empty) = %v, %v", got, err)
 	}
 	for name, data := range map[string][]byte{
@@ -104,7 +104,7 @@ func TestPlanTextAndWhole(t *testing.T) {
 	} {
 		src := source(t, dir, name, data)
 		got, err := Plan(src.Path, 10)
-		if want := []Shard{{ShardWhole, src.Path, 0, int64(len(data))}}; err != nil || !slices.Equal(got, want) {
+		if want := []Shard{{Kind: ShardWhole, Path: src.Path, Start: 0, End: int64(len(data))}}; err != nil || !slices.Equal(got, want) {
 			t.Errorf("Plan(%s) = %v, %v; want %v", name, got, err, want)
 		}
 	}
@@ -120,7 +120,7 @@ func scanShards(t *testing.T, src Source, kind ShardKind, whole *plOutputs, cuts
 	var findings, games, errs []string
 	var read int64 // games the shards' summaries count
 	for i := 1; i < len(bounds); i++ {
-		sh := Shard{kind, src.Path, bounds[i-1], bounds[i]}
+		sh := Shard{Kind: kind, Path: src.Path, Start: bounds[i-1], End: bounds[i]}
 		s, err := sh.Source()
 		if err != nil {
 			t.Fatalf("%s: %v", sh, err)
@@ -285,16 +285,16 @@ func TestShardErrors(t *testing.T) {
 	data, starts := framesAt(t, bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 *\n\n"), 100), []int{500, 1000})
 	frames := source(t, dir, "f.pgn.zst", data)
 	for _, sh := range []Shard{
-		{ShardText, text.Path, 0, 1000},
-		{ShardFrames, frames.Path, starts[1] + 1, int64(len(data))},
-		{ShardFrames, frames.Path, 0, starts[1] + 5},
+		{Kind: ShardText, Path: text.Path, Start: 0, End: 1000},
+		{Kind: ShardFrames, Path: frames.Path, Start: starts[1] + 1, End: int64(len(data))},
+		{Kind: ShardFrames, Path: frames.Path, Start: 0, End: starts[1] + 5},
 	} {
 		_, err := sh.Source()
 		if err == nil || !strings.Contains(err.Error(), sh.String()) {
 			t.Errorf("%s: error %v, want one naming the shard", sh, err)
 		}
 	}
-	if _, err := (Shard{ShardText, filepath.Join(dir, "none.pgn"), 0, 1}).Source(); !errors.Is(err, os.ErrNotExist) {
+	if _, err := (Shard{Kind: ShardText, Path: filepath.Join(dir, "none.pgn"), Start: 0, End: 1}).Source(); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v, want ErrNotExist", err)
 	}
 }
