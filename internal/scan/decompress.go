@@ -236,7 +236,11 @@ func (s *Stream) decoder(br *bufio.Reader, head []byte, workers int, single bool
 	switch s.Compression {
 	case Zstd:
 		if !single && len(head) >= 4 && le32(head) == pzstdMagic {
-			fr := newFrameReader(br, workers)
+			var d int64
+			if s.Own != nil && s.Own.First != nil {
+				d = s.Own.First.DStart
+			}
+			fr := newFrameReader(br, workers, s.readFrom(), d)
 			s.r, s.FrameParallel, s.frames = fr, true, fr
 			s.closers = append(s.closers, fr.Close)
 			return nil

@@ -53,6 +53,25 @@ type Owned struct {
 	mark       *frameMark
 }
 
+// sizes returns the stored and decompressed bytes of the range a shard owns, which its
+// summary counts as read once the shard is scanned, so that the summaries of a file's shards
+// add up to the file's: for text the range itself, for frames the decoded bytes of its
+// frames, known from the mark or, for the last shard, from the end of the stream.
+func (o *Owned) sizes(stream *Stream) (stored, decompressed int64) {
+	stored = o.End - o.Start
+	if o.mark == nil {
+		return stored, stored
+	}
+	dStart, dEnd := o.mark.dStart, o.mark.dEnd
+	if dStart < 0 { // no frame reached: an empty run at the end of the file
+		return stored, 0
+	}
+	if dEnd < 0 {
+		dEnd = stream.frames.served
+	}
+	return stored, dEnd - dStart
+}
+
 // readFrom returns the stored offset at which the source is read: 0, or for a shard whose
 // start is known (Owned.First), its first game (text) or its first frame.
 func (in Source) readFrom() int64 {

@@ -16,6 +16,7 @@ import (
 // plan` prints one a line and `pgnscan scan --shard` reads back, is
 //
 //	KIND:PATH@START-END
+//	KIND:PATH@START-END+INDEX,OFFSET,LINE[,DSTART]
 //
 // where START-END are byte offsets of the file as stored (compressed), END excluded, and KIND is
 //
@@ -28,6 +29,9 @@ import (
 // decompressed bytes of its frames. A scan of a shard skips the partial game it starts in and
 // reads past its end to finish its last game, so the shards of a plan together own every game
 // exactly once, and their rows are those of a scan of the whole file (see Source.Own).
+//
+// The counts after '+' (CountShards; DSTART for frames only) say where the scan starts
+// reading: see ShardStart. Without them the scan reads the file from its first byte.
 type Shard struct {
 	Kind       ShardKind
 	Path       string
@@ -75,11 +79,18 @@ const (
 )
 
 // ErrBadShard is wrapped by the error of a shard string that does not parse.
-var ErrBadShard = errors.New("not a shard (KIND:PATH@START-END, KIND text, frames or whole)")
+var ErrBadShard = errors.New("not a shard (KIND:PATH@START-END[+COUNTS], KIND text, frames or whole)")
 
 // String returns the shard's text form, which ParseShard reads back.
 func (s Shard) String() string {
-	return fmt.Sprintf("%s:%s@%d-%d", s.Kind, s.Path, s.Start, s.End)
+	t := fmt.Sprintf("%s:%s@%d-%d", s.Kind, s.Path, s.Start, s.End)
+	if f := s.First; f != nil {
+		t += fmt.Sprintf("+%d,%d,%d", f.Index, f.Offset, f.Line)
+		if s.Kind == ShardFrames {
+			t += fmt.Sprintf(",%d", f.DStart)
+		}
+	}
+	return t
 }
 
 // PartName names the shard's part files in a partitioned output (part-NAME.parquet): the
@@ -109,7 +120,8 @@ func ParseShard(text string) (Shard, error) {
 		return bad("no PATH@")
 	}
 	s.Path = rest[:at]
-	start, end, ok := strings.Cut(rest[at+1:], "-")
+	rng, counts, counted := strings.Cut(rest[at+1:], "+")
+	start, end, ok := strings.Cut(rng, "-")
 	var err1, err2 error
 	s.Start, err1 = strconv.ParseInt(start, 10, 64)
 	s.End, err2 = strconv.ParseInt(end, 10, 64)
@@ -119,7 +131,49 @@ func ParseShard(text string) (Shard, error) {
 	if s.Kind == ShardWhole && s.Start != 0 {
 		return bad("a whole shard starts at 0")
 	}
+	if !counted {
+		return s, nil
+	}
+	if s.Kind == ShardWhole {
+		return bad("a whole shard has no +counts")
+	}
+	f, why := parseStart(counts, s)
+	if why != "" {
+		return bad(why)
+	}
+	s.First = f
 	return s, nil
+}
+
+// parseStart reads the counts of a shard's text form, INDEX,OFFSET,LINE (text) or
+// INDEX,OFFSET,LINE,DSTART (frames), or says why they do not parse.
+func parseStart(text string, s Shard) (*ShardStart, string) {
+	want := 3
+	if s.Kind == ShardFrames {
+		want = 4
+	}
+	fields := strings.Split(text, ",")
+	if len(fields) != want {
+		return nil, fmt.Sprintf("%s counts are %d numbers after '+'", s.Kind, want)
+	}
+	var n [4]int64
+	for i, f := range fields {
+		v, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || v < 0 {
+			return nil, "counts must be numbers >= 0"
+		}
+		n[i] = v
+	}
+	f := &ShardStart{Index: n[0], Offset: n[1], Line: n[2], DStart: n[3]}
+	switch {
+	case f.Line < 1:
+		return nil, "LINE counts from 1"
+	case s.Kind == ShardText && f.Offset < s.Start:
+		return nil, "the first game's OFFSET lies before START"
+	case f.Offset < f.DStart:
+		return nil, "the first game's OFFSET lies before DSTART"
+	}
+	return f, ""
 }
 
 // DefaultShardSize is the stored bytes of a shard that Plan aims at: a lichess month (30 GB)
@@ -178,7 +232,7 @@ func Plan(path string, size int64) ([]Shard, error) {
 func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
 	var out []Shard
 	start := int64(0)
-	for off := range frameEnds(f, total) {
+	for off := range frameEnds(f, 0, total) {
 		if off-start >= size && off < total {
 			out = append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: off})
 			start = off
@@ -187,14 +241,15 @@ func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
 	return append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: total}), nil
 }
 
-// frameEnds yields the offset after each frame of a multi-frame zstd file of total bytes, found
-// from the frames' headers alone: the 12-byte skippable frame that announces a zstd frame's
-// size, or the 8-byte header of another skippable frame. A frame without its announcement, a
-// header that is neither, or a file cut short in a header, ends the walk at total.
-func frameEnds(f io.ReaderAt, total int64) iter.Seq[int64] {
+// frameEnds yields the offset after each frame of a multi-frame zstd file of total bytes from
+// the frame at offset from on, found from the frames' headers alone: the 12-byte skippable
+// frame that announces a zstd frame's size, or the 8-byte header of another skippable frame.
+// A frame without its announcement, a header that is neither, or a file cut short in a header,
+// ends the walk at total.
+func frameEnds(f io.ReaderAt, from, total int64) iter.Seq[int64] {
 	return func(yield func(int64) bool) {
 		var hdr [pzstdHeaderLen]byte
-		for off := int64(0); off < total; {
+		for off := from; off < total; {
 			n, err := f.ReadAt(hdr[:], off)
 			if n < 8 || err != nil && err != io.EOF {
 				yield(total)
@@ -248,20 +303,37 @@ func (s Shard) SourceAt(r io.ReaderAt, size int64) (Source, error) {
 	if s.End > size {
 		return Source{}, fmt.Errorf("shard %s: reaches past the end of the file (%d bytes)", s, size)
 	}
-	if s.Kind == ShardFrames {
-		if err := s.checkFrames(r, size); err != nil {
-			return Source{}, fmt.Errorf("shard %s: %w", s, err)
-		}
+	var err error
+	switch s.Kind {
+	case ShardFrames:
+		err = s.checkFrames(r, size)
+	case ShardText:
+		err = checkPlain(r)
+	}
+	if err != nil {
+		return Source{}, fmt.Errorf("shard %s: %w", s, err)
 	}
 	src.Own = &Owned{Start: s.Start, End: s.End, Frames: s.Kind == ShardFrames, Shard: s.String(), First: s.First}
 	return src, nil
 }
 
 // checkFrames reports an error unless the shard's start and end are frame boundaries of r, a
-// file of total bytes.
+// file of total bytes. With First, the shard's start is taken for a frame boundary when an
+// announced (skippable) frame begins there, and only the shard's own headers are read: a walk
+// from the file's first frame would make a scan of every shard read a number of headers
+// quadratic in their number (a ranged request each, on an object store).
 func (s Shard) checkFrames(r io.ReaderAt, total int64) error {
+	from := int64(0)
 	startOK, endOK := s.Start == 0, s.End == total
-	for off := range frameEnds(r, total) {
+	if s.First != nil && s.Start > 0 && s.Start < total {
+		var hdr [8]byte
+		if n, _ := r.ReadAt(hdr[:], s.Start); n == len(hdr) && le32(hdr[:])&skippableMagicMask == skippableMagic {
+			from, startOK = s.Start, true
+		} else {
+			from = total // not a frame: no walk
+		}
+	}
+	for off := range frameEnds(r, from, total) {
 		startOK = startOK || off == s.Start
 		endOK = endOK || off == s.End
 		if off >= s.End {
@@ -270,6 +342,20 @@ func (s Shard) checkFrames(r io.ReaderAt, total int64) error {
 	}
 	if !startOK || !endOK {
 		return fmt.Errorf("%w: bytes %d-%d are not a run of whole frames", ErrCorrupt, s.Start, s.End)
+	}
+	return nil
+}
+
+// checkPlain reports an error unless the file r begins as plain PGN does (not compressed, not
+// Parquet): a text shard of it may be read from the middle.
+func checkPlain(r io.ReaderAt) error {
+	head := make([]byte, max(headLen, len(parquetMagic)))
+	n, err := r.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return err
+	}
+	if head = head[:n]; isParquet(head) || DetectCompression(head) != Plain {
+		return fmt.Errorf("%w: a text shard of a file that is not plain PGN", ErrCorrupt)
 	}
 	return nil
 }
