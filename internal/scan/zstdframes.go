@@ -65,14 +65,14 @@ type frameReader struct {
 	restDec *zstd.Decoder
 	err     error
 	once    sync.Once
-	served  int64      // decompressed offset of the next byte Read delivers
-	start   int64      // compressed offset of src's first byte
+	served  int64 // decompressed offset of the next byte Read delivers
+	start   int64 // compressed offset of src's first byte
 	// lazyFrom, when not -1, is the compressed offset (a shard's end) from which frames are
 	// not decoded ahead by the workers but by Read itself, one stream, only as far as it is
 	// read: a shard's scan needs only the first bytes past its end, to finish its last game,
 	// and decoding whole frames ahead would cost it more than its own frames.
 	lazyFrom int64
-	mark    *frameMark // set before the first Read, or nil
+	mark     *frameMark // set before the first Read, or nil
 	// reached, when set (before the first Read), is told of every frame as Read reaches it:
 	// its compressed offset and the decompressed offset of its first byte.
 	reached func(off, d int64)
