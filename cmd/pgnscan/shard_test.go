@@ -172,19 +172,12 @@ func elapsedFree(s string) string {
 const mergeLimit = 300 << 10
 
 // TestShardSummariesMerge: for every corpus file (its first mergeLimit bytes; the zstd ones
-// repacked as pzstd frames), the summary files of its shards, merged by pgnscan report (given the folder, or the files), print
-// the summary of the whole scan: inputs, bytes, games, errors and every edition's tallies.
+// repacked as pzstd frames), the summary files of its shards, merged by pgnscan report (given
+// the folder, or the files), print the summary of the whole scan: inputs, bytes, games, errors
+// and every edition's tallies.
 func TestShardSummariesMerge(t *testing.T) {
 	dir := t.TempDir()
-	entries, err := os.ReadDir(testcorpus.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, ".pgn") && !strings.HasSuffix(name, ".pgn.zst") {
-			continue
-		}
+	for _, name := range testcorpus.Archives(t) {
 		t.Run(name, func(t *testing.T) {
 			text := testcorpus.Read(t, name)
 			text = text[:min(len(text), mergeLimit)] // cut in a game, as a file may be
