@@ -279,3 +279,28 @@ func TestShardBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestShardWithoutCounts: a shard without counts (plan --count=false) still scans, from the
+// file's first byte, and says on standard error that this makes the shards quadratic; with
+// counts, or at the file's start, it says nothing.
+func TestShardWithoutCounts(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "p.pgn")
+	if err := os.WriteFile(plain, bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 e5 *\n\n"), 400), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bare := strings.Fields(mustScan(t, "plan", "--count=false", "--shard-size", "3000", plain).stdout)
+	counted := strings.Fields(mustScan(t, "plan", "--shard-size", "3000", plain).stdout)
+	for _, tc := range []struct {
+		shard string
+		note  bool
+	}{{bare[1], true}, {bare[0], false}, {counted[1], false}} {
+		r := pgnscan(t, "scan", "--shard", tc.shard, "-o", filepath.Join(dir, "f.csv"), "--games", filepath.Join(dir, "g.csv"))
+		if r.code != exitOK || strings.Contains(r.stderr, "has no counts") != tc.note {
+			t.Errorf("%s: exit %d, stderr %q; want 0, a note %v", tc.shard, r.code, r.stderr, tc.note)
+		}
+		if n := len(csvRows(t, filepath.Join(dir, "g.csv"))); n < 100 {
+			t.Errorf("%s: %d games rows", tc.shard, n)
+		}
+	}
+}
