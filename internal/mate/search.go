@@ -5,21 +5,13 @@ import "github.com/pgnscan/pgnscan/internal/board"
 // The cooperative mate search: both sides' moves are chosen to help side mate, by iterative
 // deepening over plies. Side's checks, captures, pawn moves and moves that bring its pieces
 // nearer the loser's king cost no depth (the loser's replies always cost one, so every line still ends); the
-// loser tries only its few most helpful moves (see order). A transposition
+// loser tries only its few most helpful moves, and side too (see order and CanMate's plan). A transposition
 // table keyed by exact identity remembers the depth at which a position was searched in vain.
 // It only finds mates: it never answers No (the exhaustive search of reach.go does).
 
 const (
 	maxDepth = 40             // deepest iteration, in costed plies
 	maxPly   = 2*maxDepth + 2 // longest line: free moves at most double the costed plies
-
-	// loserWidth and loserWidthLong are how many of the loser's moves, best first, the short
-	// and the long mate search try at each node. The loser is helping, so its few most helpful
-	// moves are nearly always enough; the exhaustive search, which proves No, tries every
-	// move. Measured on every 30th line of lichess-timeouts-15k-dev.txt: 4 then 2 left 0.2 %
-	// unknown; 4 then 1, 3, 4, 8 or all left 0.4, 1.0, 1.0, 5.4 and 8.2 %.
-	loserWidth     = 4
-	loserWidthLong = 2
 )
 
 // frame is one ply of the mate search: its position, its moves and their order scores.
@@ -116,8 +108,8 @@ func (d *Decider) dfs(ply, depth int) bool {
 // children searches the children of frame ply, ordered, with the depth they cost.
 func (d *Decider) children(f *frame, ply, depth int, toMove board.Color, lk board.Square) bool {
 	n := f.moves.N
-	if toMove == d.loser {
-		n = min(n, d.width)
+	if w := d.widths[toMove]; w > 0 {
+		n = min(n, w)
 	}
 	d.order(f, toMove, lk, n)
 	child := &d.frames[ply+1]
