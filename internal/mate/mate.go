@@ -83,6 +83,7 @@ type Decider struct {
 	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
 	lineLen int                // moves in line when a mate was found
 	depth   int                // the mate search's current iteration
+	toward  bool               // the loser's king walks toward side's king, not to a corner (phase.toward)
 	widths  [2]int             // the mate search tries so many of each colour's moves (0: all)
 	ttSize  int                // entries in tt after the last complete iteration
 	tt      table              // the mate search's transposition table
@@ -142,6 +143,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		} else {
 			d.limit, d.out = limit, false
 			d.widths[d.side], d.widths[d.loser] = ph.sideWidth, ph.loserWidth
+			d.toward = ph.toward
 			if found, _ := d.mateSearch(&root); found {
 				return d.yes(d.line[:d.lineLen])
 			}
@@ -156,9 +158,12 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 // phase is one step of CanMate's plan: a mate search that tries, at each node, the best
 // sideWidth moves of side and loserWidth of the loser (order's best first; 0: all), or an
 // exhaustive search; either may spend share/1000 of the budget beyond what earlier steps
-// spent (the last step: whatever is left).
+// spent (the last step: whatever is left). toward changes the loser's king moves that order
+// puts first: toward side's king instead of toward the nearest corner (the two find different
+// mates: a helping king walks into the net, or waits in a corner for it).
 type phase struct {
 	exhaustive            bool
+	toward                bool
 	sideWidth, loserWidth int
 	share                 int
 }
@@ -170,15 +175,18 @@ type phase struct {
 // reachable spaces (most No answers) before the long searches. Measured on every 10th line of
 // lichess-timeouts-15k-dev.txt (1,500 questions, nodes in all): the previous plan (the loser's
 // best 4 to 1/25 of the budget, an exhaustive search to 2/25, the loser's best 2 to 4/5, then
-// an exhaustive search) 27.9 M nodes, 11 unknown; this plan 6.2 M nodes, 3 unknown. Every
+// an exhaustive search) 27.9 M nodes, 11 unknown; this plan without the two toward steps 6.2 M
+// nodes, 3 unknown; with them 4.9 M, 3 unknown (labelled-dev.txt: 204 and 203 unknown). Every
 // answer is still sound whatever the plan: a mate search only finds mates, and only an
 // exhaustive search that completes answers No.
 var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 5},
+	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},
 	{sideWidth: 2, loserWidth: 2, share: 10},
 	{sideWidth: 4, loserWidth: 4, share: 40},
 	{exhaustive: true, share: 20},
 	{sideWidth: 3, loserWidth: 1, share: 40},
+	{sideWidth: 3, loserWidth: 1, share: 40, toward: true},
 	{sideWidth: 6, loserWidth: 2, share: 700},
 	{exhaustive: true},
 }

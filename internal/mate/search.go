@@ -14,6 +14,8 @@ const (
 	maxPly   = 2*maxDepth + 2 // longest line: free moves at most double the costed plies
 )
 
+var kPawnCap = -100
+
 // frame is one ply of the mate search: its position, its moves and their order scores.
 type frame struct {
 	pos    board.Position
@@ -206,14 +208,15 @@ func approaches(m board.Move, lk board.Square) bool {
 }
 
 // order puts f's best n moves first, best first: for side, approaches to the loser's king,
-// promotions breaking ties; for the loser, king moves toward the nearest corner, then moves
-// that put a piece beside its own king (a blocker), then other waiting moves, captures last
-// (they take away side's mating material). Only the first n places are sorted (a selection:
-// the loser tries only its best few).
+// promotions breaking ties; for the loser, king moves toward the nearest corner (or side's
+// king, d.toward), then moves that put a piece beside its own king (a blocker), then other
+// waiting moves, captures last (they take away side's mating material). Only the first n
+// places are sorted (a selection: each side tries only its best few).
 func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	moves := f.moves.Moves[:f.moves.N]
 	scores := f.scores[:f.moves.N]
 	near := &distances[lk]
+	wk := &distances[f.pos.KingSquare(d.side)]
 	if toMove == d.side {
 		for i, m := range moves {
 			s := 8*(int32(near[m.From()])-int32(near[m.To()])) + int32(m.Promotion())*4
@@ -226,8 +229,12 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		for i, m := range moves {
 			var s int32
 			switch {
+			case m.Captured() == board.Pawn && kPawnCap != -100:
+				s = int32(kPawnCap)
 			case m.Captured() != board.NoRole:
 				s = -100
+			case m.Role() == board.King && d.toward:
+				s = 8 * (int32(wk[m.From()]) - int32(wk[m.To()]))
 			case m.Role() == board.King:
 				s = 8 * (int32(cornerDistances[m.From()]) - int32(cornerDistances[m.To()]))
 			default:
