@@ -123,9 +123,9 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 
 // CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
 // cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
-// static reachability layer (staticNo), then the cooperative mate search (search.go) and,
-// when it finds nothing, the exhaustive search (reach.go), which alone may answer No among the
-// searches.
+// static reachability layer (staticNo), then the searches of plan: cooperative mate searches
+// (search.go), narrow first, and exhaustive searches (reach.go), which alone may answer No
+// among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	root := *p
 	if r, done := d.cheapLayers(&root, side); done {

@@ -4,17 +4,17 @@ import "github.com/pgnscan/pgnscan/internal/board"
 
 // The cooperative mate search: both sides' moves are chosen to help side mate, by iterative
 // deepening over plies. Side's checks, captures, pawn moves and moves that bring its pieces
-// nearer the loser's king cost no depth (the loser's replies always cost one, so every line still ends); the
-// loser tries only its few most helpful moves, and side too (see order and CanMate's plan). A transposition
-// table keyed by exact identity remembers the depth at which a position was searched in vain.
-// It only finds mates: it never answers No (the exhaustive search of reach.go does).
+// nearer the loser's king cost no depth (the loser's replies always cost one, so every line
+// still ends). Each side tries only its few most helpful moves at a node (d.widths, set by
+// CanMate's plan; order ranks them); side's last ply tries every move that may check. A
+// transposition table keyed by exact identity remembers the depth at which a position was
+// searched in vain. It only finds mates: it never answers No (the exhaustive search of
+// reach.go does).
 
 const (
 	maxDepth = 40             // deepest iteration, in costed plies
 	maxPly   = 2*maxDepth + 2 // longest line: free moves at most double the costed plies
 )
-
-var kPawnCap = -100
 
 // frame is one ply of the mate search: its position, its moves and their order scores.
 type frame struct {
@@ -34,7 +34,8 @@ func (d *Decider) mateSearch(root *board.Position) (found, stalled bool) {
 // deepen runs iterations from depth d.depth on until one finds a mate by d.side (found:
 // d.line[:d.lineLen] is the line), the budget d.limit runs out (d.out; a later call resumes
 // at the iteration cut short), or an iteration adds no position to the table (stalled: a sign
-// that the reachable space is small enough for the exhaustive search).
+// that deeper iterations at these widths would find nothing new, so the plan's next step
+// gets the budget; it only ends a mate search early, which never answers No).
 func (d *Decider) deepen() (found, stalled bool) {
 	for ; d.depth <= maxDepth; d.depth++ {
 		if d.dfs(0, d.depth) {
@@ -229,8 +230,6 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		for i, m := range moves {
 			var s int32
 			switch {
-			case m.Captured() == board.Pawn && kPawnCap != -100:
-				s = int32(kPawnCap)
 			case m.Captured() != board.NoRole:
 				s = -100
 			case m.Role() == board.King && d.toward:
