@@ -45,3 +45,18 @@ func TestMayCheck(t *testing.T) {
 	}
 	t.Logf("%d moves, %d checks, %d rejected by mayCheck", total, checks, rejected)
 }
+
+// TestPlanEndsExhaustive: the plan's last step is an exhaustive search with the rest of the
+// budget (the only way a search answers No), and each mate search limits both sides (a width
+// of 0, all moves, would make a narrow step as dear as the old full-width search).
+func TestPlanEndsExhaustive(t *testing.T) {
+	last := plan[len(plan)-1]
+	if !last.exhaustive {
+		t.Errorf("the plan's last step %+v is not an exhaustive search", last)
+	}
+	for i, ph := range plan {
+		if !ph.exhaustive && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
+			t.Errorf("step %d %+v: a mate search with no width limit", i, ph)
+		}
+	}
+}
