@@ -4,22 +4,16 @@ import "github.com/pgnscan/pgnscan/internal/board"
 
 // The cooperative mate search: both sides' moves are chosen to help side mate, by iterative
 // deepening over plies. Side's checks, captures, pawn moves and moves that bring its pieces
-// nearer the loser's king cost no depth (the loser's replies always cost one, so every line still ends); the
-// loser tries only its few most helpful moves (see order). A transposition
-// table keyed by exact identity remembers the depth at which a position was searched in vain.
-// It only finds mates: it never answers No (the exhaustive search of reach.go does).
+// nearer the loser's king cost no depth (the loser's replies always cost one, so every line
+// still ends). Each side tries only its few most helpful moves at a node (d.widths, set by
+// CanMate's plan; order ranks them); side's last ply tries every move that may check. A
+// transposition table keyed by exact identity remembers the depth at which a position was
+// searched in vain. It only finds mates: it never answers No (the exhaustive search of
+// reach.go does).
 
 const (
 	maxDepth = 40             // deepest iteration, in costed plies
 	maxPly   = 2*maxDepth + 2 // longest line: free moves at most double the costed plies
-
-	// loserWidth and loserWidthLong are how many of the loser's moves, best first, the short
-	// and the long mate search try at each node. The loser is helping, so its few most helpful
-	// moves are nearly always enough; the exhaustive search, which proves No, tries every
-	// move. Measured on every 30th line of lichess-timeouts-15k-dev.txt: 4 then 2 left 0.2 %
-	// unknown; 4 then 1, 3, 4, 8 or all left 0.4, 1.0, 1.0, 5.4 and 8.2 %.
-	loserWidth     = 4
-	loserWidthLong = 2
 )
 
 // frame is one ply of the mate search: its position, its moves and their order scores.
@@ -40,7 +34,8 @@ func (d *Decider) mateSearch(root *board.Position) (found, stalled bool) {
 // deepen runs iterations from depth d.depth on until one finds a mate by d.side (found:
 // d.line[:d.lineLen] is the line), the budget d.limit runs out (d.out; a later call resumes
 // at the iteration cut short), or an iteration adds no position to the table (stalled: a sign
-// that the reachable space is small enough for the exhaustive search).
+// that deeper iterations at these widths would find nothing new, so the plan's next step
+// gets the budget; it only ends a mate search early, which never answers No).
 func (d *Decider) deepen() (found, stalled bool) {
 	for ; d.depth <= maxDepth; d.depth++ {
 		if d.dfs(0, d.depth) {
@@ -67,8 +62,17 @@ func (d *Decider) dfs(ply, depth int) bool {
 		return false
 	}
 	d.nodes++
-	p.LegalMoves(&f.moves)
 	toMove := p.Turn()
+	// A leaf: the loser's move is useful only if side has a ply left to mate after it, and
+	// side's only if it has depth left; a leaf is a mate or nothing, which needs no move list.
+	if toMove == d.loser && depth < 2 || toMove == d.side && depth < 1 || ply+1 >= maxPly {
+		if toMove == d.loser && p.InCheck() && !p.HasLegalMove() {
+			d.lineLen = ply
+			return true
+		}
+		return false
+	}
+	p.LegalMoves(&f.moves)
 	if f.moves.N == 0 {
 		if toMove == d.loser && p.InCheck() {
 			d.lineLen = ply
@@ -76,33 +80,49 @@ func (d *Decider) dfs(ply, depth int) bool {
 		}
 		return false
 	}
-	// The loser's move is useful only if side has a ply left to mate after it.
-	if depth < 1 || toMove == d.loser && depth < 2 || ply+1 >= maxPly || materialNo(p, d.side) {
+	if materialNo(p, d.side) {
 		return false
 	}
 	id, key := p.Identity(), p.Key()
-	if i := d.tt.lookup(id, key); i >= 0 && int(d.tt.entries[i].depth) >= depth {
+	ti := d.tt.lookup(id, key)
+	if ti >= 0 && int(d.tt.entries[ti].depth) >= depth {
 		return false
 	}
-	lk := p.KingSquare(d.loser)
-	d.order(f, toMove, lk)
-	child := &d.frames[ply+1]
-	n := f.moves.N
-	if toMove == d.loser {
-		n = min(n, d.width)
+	if ti < 0 {
+		ti = d.tt.insert(entry{id: id, key: key})
 	}
-	for i := 0; i < n; i++ {
-		m := f.moves.Moves[i]
+	lk := p.KingSquare(d.loser)
+	if toMove == d.side && depth == 1 {
+		if d.mateInOne(f, ply, lk) {
+			return true
+		}
+	} else if d.children(f, ply, depth, toMove, lk) {
+		return true
+	}
+	if d.out {
+		return false
+	}
+	// Entries are only appended, so the index ti still names this position's entry.
+	e := &d.tt.entries[ti]
+	e.depth = int16(max(int(e.depth), depth))
+	return false
+}
+
+// children searches the children of frame ply, ordered, with the depth they cost.
+func (d *Decider) children(f *frame, ply, depth int, toMove board.Color, lk board.Square) bool {
+	n := f.moves.N
+	if w := d.widths[toMove]; w > 0 {
+		n = min(n, w)
+	}
+	d.order(f, toMove, lk, n)
+	child := &d.frames[ply+1]
+	p := &f.pos
+	for _, m := range f.moves.Moves[:n] {
 		child.pos = *p
 		child.pos.Play(m)
 		cost := 1
-		if toMove == d.side {
-			if depth == 1 && !child.pos.InCheck() {
-				continue // the last ply must mate, so it must check
-			}
-			if approaches(m, lk) || child.pos.InCheck() {
-				cost = 0
-			}
+		if toMove == d.side && (approaches(m, lk) || child.pos.InCheck()) {
+			cost = 0
 		}
 		if d.dfs(ply+1, depth-cost) {
 			d.line[ply] = m
@@ -112,12 +132,67 @@ func (d *Decider) dfs(ply, depth int) bool {
 			return false
 		}
 	}
-	if i := d.tt.lookup(id, key); i >= 0 {
-		d.tt.entries[i].depth = int16(max(int(d.tt.entries[i].depth), depth))
-	} else {
-		d.tt.insert(entry{id: id, key: key, depth: int16(depth)})
+	return false
+}
+
+// mateInOne looks for side's mate in one from frame ply: only the moves that may give check
+// (mayCheck) are played, and a check is a mate when the loser has no legal move.
+func (d *Decider) mateInOne(f *frame, ply int, lk board.Square) bool {
+	p := &f.pos
+	child := &d.frames[ply+1]
+	c := newChecks(p, d.side, lk)
+	for _, m := range f.moves.Slice() {
+		if !c.mayCheck(m) {
+			continue
+		}
+		child.pos = *p
+		child.pos.Play(m)
+		if !child.pos.InCheck() {
+			continue
+		}
+		if d.nodes >= d.limit {
+			d.out = true
+			return false
+		}
+		d.nodes++
+		if !child.pos.HasLegalMove() {
+			d.line[ply] = m
+			d.lineLen = ply + 1
+			return true
+		}
 	}
 	return false
+}
+
+// checks holds what a move of side must touch to give check to the loser's king lk: for each
+// role, the squares from which a piece of that role attacks lk (direct checks), and side's
+// pieces that are the first on a line from lk (they may uncover a check by moving away, or
+// open the line behind themselves for a check along it).
+type checks struct {
+	direct      [board.King + 1]uint64
+	discoverers uint64
+}
+
+// newChecks computes the check squares of side against the king on lk in p.
+func newChecks(p *board.Position, side board.Color, lk board.Square) checks {
+	occ := p.Occupied()
+	var c checks
+	c.direct[board.Pawn] = board.Attacks(side.Other(), board.Pawn, lk, occ)
+	for r := board.Knight; r <= board.Queen; r++ {
+		c.direct[r] = board.Attacks(side, r, lk, occ)
+	}
+	c.discoverers = c.direct[board.Queen] & p.ByColor(side)
+	return c
+}
+
+// mayCheck reports whether m might give check: false only when it surely does not. Castling,
+// en passant and promotions, which move or remove a second piece or change the role, are
+// always played out.
+func (c *checks) mayCheck(m board.Move) bool {
+	if m.IsCastle() || m.IsEnPassant() || m.Promotion() != board.NoRole {
+		return true
+	}
+	return c.direct[m.Role()]&(1<<m.To()) != 0 || c.discoverers&(1<<m.From()) != 0
 }
 
 // approaches reports whether m, a move of side, is a capture or a pawn move (finitely many in
@@ -130,19 +205,22 @@ func approaches(m board.Move, lk board.Square) bool {
 	if m.Role() == board.Pawn {
 		return true
 	}
-	return distance(m.To(), lk) < distance(m.From(), lk)
+	return distances[lk][m.To()] < distances[lk][m.From()]
 }
 
-// order sorts f's moves, best first: for side, approaches to the loser's king, promotions
-// breaking ties; for the loser, king moves toward the nearest corner, then moves that put a
-// piece beside its own king (a blocker), then other waiting moves, captures last (they take
-// away side's mating material).
-func (d *Decider) order(f *frame, toMove board.Color, lk board.Square) {
+// order puts f's best n moves first, best first: for side, approaches to the loser's king,
+// promotions breaking ties; for the loser, king moves toward the nearest corner (or side's
+// king, d.toward), then moves that put a piece beside its own king (a blocker), then other
+// waiting moves, captures last (they take away side's mating material). Only the first n
+// places are sorted (a selection: each side tries only its best few).
+func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	moves := f.moves.Moves[:f.moves.N]
 	scores := f.scores[:f.moves.N]
+	near := &distances[lk]
+	wk := &distances[f.pos.KingSquare(d.side)]
 	if toMove == d.side {
 		for i, m := range moves {
-			s := int32(8*(distance(m.From(), lk)-distance(m.To(), lk))) + int32(m.Promotion())*4
+			s := 8*(int32(near[m.From()])-int32(near[m.To()])) + int32(m.Promotion())*4
 			if m.Role() == board.King {
 				s -= 2
 			}
@@ -154,16 +232,34 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square) {
 			switch {
 			case m.Captured() != board.NoRole:
 				s = -100
+			case m.Role() == board.King && d.toward:
+				s = 8 * (int32(wk[m.From()]) - int32(wk[m.To()]))
 			case m.Role() == board.King:
-				s = int32(8 * (cornerDistance(m.From()) - cornerDistance(m.To())))
+				s = 8 * (int32(cornerDistances[m.From()]) - int32(cornerDistances[m.To()]))
 			default:
 				s = -30 // waiting moves come after the king's moves that do not leave its corner
-				if distance(m.To(), lk) == 1 {
+				if near[m.To()] == 1 {
 					s += 20 // a piece that takes a square from its own king may block a flight
 				}
 			}
 			scores[i] = s
 		}
+	}
+	if n < len(moves) {
+		// Selection of the best n, stable like the insertion sort below.
+		for i := 0; i < n; i++ {
+			b := i
+			for j := i + 1; j < len(moves); j++ {
+				if scores[j] > scores[b] {
+					b = j
+				}
+			}
+			m, s := moves[b], scores[b]
+			copy(moves[i+1:b+1], moves[i:b])
+			copy(scores[i+1:b+1], scores[i:b])
+			moves[i], scores[i] = m, s
+		}
+		return
 	}
 	// Insertion sort: the lists are short, and it allocates nothing.
 	for i := 1; i < len(moves); i++ {
@@ -173,6 +269,22 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square) {
 			moves[j], scores[j] = moves[j-1], scores[j-1]
 		}
 		moves[j], scores[j] = m, s
+	}
+}
+
+// distances[a][b] is distance(a, b), and cornerDistances[sq] cornerDistance(sq): the move
+// ordering asks them at every node.
+var (
+	distances       [64][64]int8
+	cornerDistances [64]int8
+)
+
+func init() {
+	for a := range board.Square(64) {
+		cornerDistances[a] = int8(cornerDistance(a))
+		for b := range board.Square(64) {
+			distances[a][b] = int8(distance(a, b))
+		}
 	}
 }
 

@@ -15,10 +15,20 @@ type entry struct {
 // table is a set of positions keyed by exact identity: the Zobrist key only picks the slot, and
 // identities are compared whole, so there are no false hits. Entries are kept in insertion order
 // (the exhaustive search's queue). A table is reused between questions: reset keeps the memory.
+//
+// A slot holds the entry's index and the high 32 bits of its key (a tag): most probes for a
+// position that is not in the table end at a slot whose tag differs, without reading the entry
+// (a cache miss each).
 type table struct {
 	entries []entry
-	slots   []int32 // entry index + 1, 0 for an empty slot; linear probing; length a power of two
+	slots   []uint64 // tag<<32 | entry index + 1, 0 for an empty slot; linear probing; length a power of two
 }
+
+// slot returns the slot value of entry i whose key is key.
+func slot(key uint64, i int) uint64 { return key&^(1<<32-1) | uint64(i+1) }
+
+// slotIndex returns the entry index of slot value s, -1 for an empty slot.
+func slotIndex(s uint64) int { return int(uint32(s)) - 1 }
 
 // reset empties the table without freeing its memory, in time proportional to its entries.
 func (t *table) reset() {
@@ -29,7 +39,7 @@ func (t *table) reset() {
 		mask := len(t.slots) - 1
 		for i, e := range t.entries {
 			j := int(e.key) & mask
-			for t.slots[j] != int32(i+1) {
+			for slotIndex(t.slots[j]) != i {
 				j = (j + 1) & mask
 			}
 			t.slots[j] = 0
@@ -46,8 +56,11 @@ func (t *table) find(id board.Identity, key uint64) int {
 		if s == 0 {
 			return i
 		}
-		// The key rejects most other positions cheaply; the identity decides.
-		if e := &t.entries[s-1]; e.key == key && e.id == id {
+		// The tag and then the key reject other positions cheaply; the identity decides.
+		if s>>32 != key>>32 {
+			continue
+		}
+		if e := &t.entries[slotIndex(s)]; e.key == key && e.id == id {
 			return i
 		}
 	}
@@ -58,7 +71,7 @@ func (t *table) lookup(id board.Identity, key uint64) int {
 	if len(t.slots) == 0 {
 		return -1
 	}
-	return int(t.slots[t.find(id, key)]) - 1
+	return slotIndex(t.slots[t.find(id, key)])
 }
 
 // insert adds id (which must not be in the table) and returns its index.
@@ -67,14 +80,15 @@ func (t *table) insert(e entry) int {
 		t.grow()
 	}
 	t.entries = append(t.entries, e)
-	t.slots[t.find(e.id, e.key)] = int32(len(t.entries))
-	return len(t.entries) - 1
+	i := len(t.entries) - 1
+	t.slots[t.find(e.id, e.key)] = slot(e.key, i)
+	return i
 }
 
 // grow doubles the slots and places every entry again.
 func (t *table) grow() {
-	t.slots = make([]int32, max(1024, 2*len(t.slots)))
+	t.slots = make([]uint64, max(1024, 2*len(t.slots)))
 	for i, e := range t.entries {
-		t.slots[t.find(e.id, e.key)] = int32(i + 1)
+		t.slots[t.find(e.id, e.key)] = slot(e.key, i)
 	}
 }
