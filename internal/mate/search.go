@@ -218,7 +218,9 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	scores := f.scores[:f.moves.N]
 	near := &distances[lk]
 	wk := &distances[f.pos.KingSquare(d.side)]
-	if toMove == d.side {
+	if toMove == d.loser && d.open {
+		d.orderOpening(f, moves, scores)
+	} else if toMove == d.side {
 		for i, m := range moves {
 			s := 8*(int32(near[m.From()])-int32(near[m.To()])) + int32(m.Promotion())*4
 			if m.Role() == board.King {

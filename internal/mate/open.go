@@ -1,0 +1,47 @@
+package mate
+
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// orderOpening scores the loser's moves for the mate searches that open a locked position
+// (phase.open). In a pawn wall side's pieces cannot get through until the loser opens it, so
+// the loser's best helping moves are the ones that give material to side: a move to a square
+// that one of side's pawns attacks first (the pawn that takes opens a file, or becomes a
+// passer), then any pawn move (a break, or a pawn walking into a capture), then a piece
+// given up to side's pieces; its king walks to a corner after those, and its captures come
+// last, as in order. Only the order changes: the search still plays only legal moves and
+// finds only mates.
+func (d *Decider) orderOpening(f *frame, moves []board.Move, scores []int32) {
+	p := &f.pos
+	occ := p.Occupied()
+	var hit uint64 // squares side's pawns attack
+	for b := p.ByColor(d.side) & p.ByRole(board.Pawn); b != 0; b &= b - 1 {
+		hit |= board.Attacks(d.side, board.Pawn, board.Square(bits.TrailingZeros64(b)), occ)
+	}
+	var all uint64 // squares side's other pieces attack
+	for b := p.ByColor(d.side) &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King); b != 0; b &= b - 1 {
+		sq := board.Square(bits.TrailingZeros64(b))
+		all |= board.Attacks(d.side, p.PieceAt(sq).Role(), sq, occ)
+	}
+	for i, m := range moves {
+		var s int32
+		switch {
+		case 1<<m.To()&hit != 0:
+			s = 60 // offered to a pawn of side: its capture opens a file
+		case m.Role() == board.Pawn:
+			s = 40
+		case 1<<m.To()&all != 0 && m.Role() != board.King:
+			s = 30 // a piece given up: the loser's wall has fewer defenders
+		case m.Captured() != board.NoRole:
+			s = -100
+		case m.Role() == board.King:
+			s = 8 * (int32(cornerDistances[m.From()]) - int32(cornerDistances[m.To()]))
+		default:
+			s = -30
+		}
+		scores[i] = s
+	}
+}
