@@ -209,10 +209,12 @@ func approaches(m board.Move, lk board.Square) bool {
 }
 
 // order puts f's best n moves first, best first: for side, approaches to the loser's king,
-// promotions breaking ties; for the loser, king moves toward the nearest corner (or side's
-// king, d.toward), then moves that put a piece beside its own king (a blocker), then other
-// waiting moves, captures last (they take away side's mating material). Only the first n
-// places are sorted (a selection: each side tries only its best few).
+// promotions breaking ties (captures first in the opening searches, d.open, which take what
+// the loser gives); for the loser, king moves toward the nearest corner (or side's king,
+// d.toward), then moves that put a piece beside its own king (a blocker), then other waiting
+// moves, captures last (they take away side's mating material); in the opening searches, the
+// loser's order is orderOpening's. Only the first n places are sorted (a selection: each side
+// tries only its best few).
 func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	moves := f.moves.Moves[:f.moves.N]
 	scores := f.scores[:f.moves.N]
@@ -225,6 +227,9 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			s := 8*(int32(near[m.From()])-int32(near[m.To()])) + int32(m.Promotion())*4
 			if m.Role() == board.King {
 				s -= 2
+			}
+			if d.open && m.Captured() != board.NoRole {
+				s += 16
 			}
 			scores[i] = s
 		}
