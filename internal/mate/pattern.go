@@ -19,16 +19,24 @@ import (
 // It only ever answers Yes, with the line it found (every position of which was reached by
 // legal moves from the root and ends in a checkmate of the loser); failing, it says nothing,
 // never No. It runs before the generic search on positions of at most patternMaxMen men, so a
-// failure must be cheap: it generates at most patternNodes positions.
+// failure must be cheap: it generates at most a small share of the budget in positions, and
+// they count against the budget (d.nodes).
 
 const (
 	// patternMaxMen: the search runs on positions of at most this many men, kings included.
 	patternMaxMen = 8
-	// patternNodes bounds the positions one pattern search generates.
-	patternNodes = 6000
+	// patternShare: the search may generate 1/patternShare of the decider's budget in positions
+	// (20,000 at the default budget), at most patternMaxNodes (each keeps a whole position).
+	// Measured on the few-piece questions of labelled-dev.txt (the decider's unknown answers
+	// there, from 56 without it): 6,000 positions left 23, 20,000 left 15, 50,000 11 and
+	// 100,000 9; on lichess-timeouts-15k-dev.txt 20,000 cost the least CPU of 10,000, 20,000
+	// and 100,000 (see benchmarks/RESULTS.md).
+	patternShare    = 25
+	patternMaxNodes = 200_000
 	// patternWeight multiplies the distance against the plies played (weighted A*): above 1
 	// the search prefers walking toward the shape to exploring the positions near the root.
-	patternWeight = 3
+	// 3, 5 and 8 answered 162-165 of the labelled few-piece questions at 20,000 positions.
+	patternWeight = 8
 )
 
 // patternNode is one position of the pattern search and how it was reached.
@@ -54,21 +62,22 @@ type patternState struct {
 
 // patternMate searches root (with d.side and d.loser set) for a helpmate by d.side and returns
 // its line. ok is false when root has more than patternMaxMen men or the search found nothing
-// within patternNodes positions; that says nothing about whether a mate exists.
+// within its share of the budget; that says nothing about whether a mate exists.
 func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool) {
 	if bits.OnesCount64(root.Occupied()) > patternMaxMen {
 		return nil, false
 	}
 	s := &d.pattern
+	limit := min(d.budget/patternShare, patternMaxNodes)
 	if s.seen == nil {
-		s.seen = make(map[board.Identity]struct{}, patternNodes)
+		s.seen = make(map[board.Identity]struct{})
 	}
 	clear(s.seen)
 	s.nodes, s.open = s.nodes[:0], s.open[:0]
 	s.add(root, -1, 0, 0, 0)
-	for len(s.open) > 0 && len(s.nodes) < patternNodes {
+	for len(s.open) > 0 && len(s.nodes) < limit {
 		i := s.pop()
-		if mate, found := d.patternExpand(i); found {
+		if mate, found := d.patternExpand(i, limit); found {
 			d.nodes += len(s.nodes)
 			return s.lineTo(mate), true
 		}
@@ -77,12 +86,13 @@ func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool)
 	return nil, false
 }
 
-// patternExpand generates the children of node i and adds the new ones to the open list. It
-// returns the index of a child that is a checkmate of the loser, if one is found.
-func (d *Decider) patternExpand(i int32) (mate int32, found bool) {
+// patternExpand generates the children of node i and adds the new ones to the open list, until
+// the search holds limit nodes. It returns the index of a child that is a checkmate of the
+// loser, if one is found.
+func (d *Decider) patternExpand(i int32, limit int) (mate int32, found bool) {
 	s := &d.pattern
 	s.nodes[i].pos.LegalMoves(&s.moves)
-	moves := s.moves // a copy: add may not touch it, but the list is small and this is clear
+	moves := &s.moves
 	plies := s.nodes[i].plies + 1
 	for _, m := range moves.Slice() {
 		child := s.nodes[i].pos
@@ -100,7 +110,7 @@ func (d *Decider) patternExpand(i int32) (mate int32, found bool) {
 		}
 		f := plies + patternWeight*int32(patternDistance(&child, d.side))
 		s.add(&child, i, m, plies, f)
-		if len(s.nodes) >= patternNodes {
+		if len(s.nodes) >= limit {
 			break
 		}
 	}

@@ -24,13 +24,15 @@ var corners = [4]board.Square{
 func patternDistance(p *board.Position, side board.Color) int {
 	loser := side.Other()
 	best := 1 << 30
+	lk := p.KingSquare(loser)
+	flights := flightsLeft(p, lk, side)
 	bishopOnly, colour := bishopColour(p, side)
 	for _, k := range corners {
 		// Bishops alone check a corner's king only from squares of the corner's colour.
 		if bishopOnly && squareColour(k) != colour {
 			continue
 		}
-		h := distance(p.KingSquare(loser), k) + near(p.KingSquare(side), k, 2)
+		h := flights + distance(lk, k) + near(p.KingSquare(side), k, 2)
 		blocker := -1
 		for c := board.White; c <= board.Black; c++ {
 			for r := board.Pawn; r < board.King; r++ {
@@ -89,11 +91,10 @@ func bishopColour(p *board.Position, side board.Color) (only bool, colour int) {
 	if own == 0 || own != bishops {
 		return false, 0
 	}
-	const light = 0x55AA55AA55AA55AA // the squares of squareColour 1
 	switch bishops {
-	case bishops & light:
+	case bishops & board.LightSquares:
 		return true, 1
-	case bishops &^ light:
+	case bishops &^ board.LightSquares:
 		return true, 0
 	}
 	return false, 0
@@ -102,4 +103,17 @@ func bishopColour(p *board.Position, side board.Color) (only bool, colour int) {
 // squareColour is 0 for the dark squares (a1's colour) and 1 for the light ones.
 func squareColour(sq board.Square) int {
 	return (sq.File() + sq.Rank()) & 1
+}
+
+// flightsLeft counts the squares beside lk, the loser's king, that hold none of the loser's men
+// and that side does not attack: each must be covered or blocked before a mate.
+func flightsLeft(p *board.Position, lk board.Square, side board.Color) int {
+	free := board.Attacks(side.Other(), board.King, lk, 0) &^ p.ByColor(side.Other())
+	n := 0
+	for ; free != 0; free &= free - 1 {
+		if !p.AttackedBy(board.Square(bits.TrailingZeros64(free)), side) {
+			n++
+		}
+	}
+	return n
 }
