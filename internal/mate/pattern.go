@@ -56,7 +56,7 @@ type patternItem struct {
 type patternState struct {
 	nodes []patternNode
 	open  []patternItem // a binary min-heap on f, then idx (first generated first)
-	seen  map[board.Identity]struct{}
+	seen  table         // every position generated, by identity (the table of table.go)
 	moves board.MoveList
 }
 
@@ -69,11 +69,9 @@ func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool)
 	}
 	s := &d.pattern
 	limit := min(d.budget/patternShare, patternMaxNodes)
-	if s.seen == nil {
-		s.seen = make(map[board.Identity]struct{})
-	}
-	clear(s.seen)
+	s.seen.reset() // in time proportional to the last search's positions, not its memory
 	s.nodes, s.open = s.nodes[:0], s.open[:0]
+	s.seen.insert(entry{id: root.Identity(), key: root.Key()})
 	s.add(root, -1, 0, 0, 0)
 	for len(s.open) > 0 && len(s.nodes) < limit {
 		i := s.pop()
@@ -97,15 +95,15 @@ func (d *Decider) patternExpand(i int32, limit int) (mate int32, found bool) {
 	for _, m := range moves.Slice() {
 		child := s.nodes[i].pos
 		child.Play(m)
-		id := child.Identity()
-		if _, dup := s.seen[id]; dup {
+		id, key := child.Identity(), child.Key()
+		if s.seen.lookup(id, key) >= 0 {
 			continue
 		}
-		s.seen[id] = struct{}{}
+		s.seen.insert(entry{id: id, key: key})
 		if materialNo(&child, d.side) {
 			continue
 		}
-		if child.Turn() == d.loser && child.InCheck() && child.IsCheckmate() {
+		if child.Turn() == d.loser && child.IsCheckmate() {
 			return s.add(&child, i, m, plies, 0), true
 		}
 		f := plies + patternWeight*int32(patternDistance(&child, d.side))
