@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -58,11 +59,13 @@ type patternState struct {
 	open  []patternItem // a binary min-heap on f, then idx (first generated first)
 	seen  table         // every position generated, by identity (the table of table.go)
 	moves board.MoveList
+	line  []board.Move // the line found, reused (the caller copies it into its witness)
 }
 
 // patternMate searches root (with d.side and d.loser set) for a helpmate by d.side and returns
-// its line. ok is false when root has more than patternMaxMen men or the search found nothing
-// within its share of the budget; that says nothing about whether a mate exists.
+// its line (the search's own buffer, valid until the next search: d.yes copies it). ok is false
+// when root has more than patternMaxMen men or the search found nothing within its share of the
+// budget; that says nothing about whether a mate exists.
 func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool) {
 	if bits.OnesCount64(root.Occupied()) > patternMaxMen {
 		return nil, false
@@ -158,11 +161,11 @@ func (a patternItem) less(b patternItem) bool {
 	return a.f < b.f || a.f == b.f && a.idx < b.idx
 }
 
-// lineTo returns the moves from the root to node i, in a new slice.
+// lineTo returns the moves from the root to node i, in s.line (valid until the next search).
 func (s *patternState) lineTo(i int32) []board.Move {
-	line := make([]board.Move, s.nodes[i].plies)
+	s.line = slices.Grow(s.line[:0], int(s.nodes[i].plies))[:s.nodes[i].plies]
 	for ; s.nodes[i].parent >= 0; i = s.nodes[i].parent {
-		line[s.nodes[i].plies-1] = s.nodes[i].move
+		s.line[s.nodes[i].plies-1] = s.nodes[i].move
 	}
-	return line
+	return s.line
 }
