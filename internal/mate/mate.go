@@ -91,6 +91,7 @@ type Decider struct {
 	seen    table              // the exhaustive search's visited set
 	forced  []board.Identity   // positions of the forced-move layer
 	prefix  []board.Move       // the forced moves played before the search
+	pattern patternState       // the pattern search's memory (pattern.go)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -131,6 +132,9 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	root := *p
 	if r, done := d.cheapLayers(&root, side); done {
 		return r
+	}
+	if line, ok := d.patternMate(&root); ok {
+		return d.yes(line)
 	}
 	for i, ph := range plan {
 		limit := d.budget
