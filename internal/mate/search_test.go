@@ -48,15 +48,23 @@ func TestMayCheck(t *testing.T) {
 
 // TestPlanEndsExhaustive: the plan's last step is an exhaustive search with the rest of the
 // budget (the only way a search answers No), and each mate search limits both sides (a width
-// of 0, all moves, would make a narrow step as dear as the old full-width search).
+// of 0, all moves, would make a narrow step as dear as the old full-width search; the pattern
+// step has no widths, and comes once: it searches the same way each time).
 func TestPlanEndsExhaustive(t *testing.T) {
 	last := plan[len(plan)-1]
 	if !last.exhaustive {
 		t.Errorf("the plan's last step %+v is not an exhaustive search", last)
 	}
+	patterns := 0
 	for i, ph := range plan {
-		if !ph.exhaustive && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
+		if ph.pattern {
+			patterns++
+		}
+		if !ph.exhaustive && !ph.pattern && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
 			t.Errorf("step %d %+v: a mate search with no width limit", i, ph)
 		}
+	}
+	if patterns != 1 {
+		t.Errorf("%d pattern steps, want 1 (a second one repeats the same search)", patterns)
 	}
 }
