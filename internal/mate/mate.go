@@ -89,6 +89,7 @@ type Decider struct {
 	ttSize  int                // entries in tt after the last complete iteration
 	tt      table              // the mate search's transposition table
 	seen    table              // the exhaustive search's visited set
+	reachAt int                // the entry of seen where a cut-short exhaustive search resumes (0: anew)
 	forced  []board.Identity   // positions of the forced-move layer
 	prefix  []board.Move       // the forced moves played before the search
 	pattern patternState       // the pattern search's memory (pattern.go)
@@ -112,7 +113,7 @@ const maxForced = 64
 // argument. done reports that they answered it, in r.
 func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result, done bool) {
 	d.side, d.loser = side, side.Other()
-	d.nodes, d.out = 0, false
+	d.nodes, d.out, d.reachAt = 0, false, 0
 	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
 	if r, done := d.forcedLayer(root); done {
 		return r, true

@@ -8,13 +8,20 @@ import "github.com/pgnscan/pgnscan/internal/board"
 // when the whole reachable space was visited. A subtree is not entered where materialNo proves
 // that no mate by side lies in it. This is the only source of a No from a search: complete with
 // no mate means no series of legal moves from root ends in side's checkmate.
+//
+// A search cut short by the budget resumes where it stopped at the question's next call
+// (d.reachAt: the entry being expanded; the entries before it are expanded, and its children
+// already in the table are skipped when it is expanded again), so the plan's exhaustive steps
+// share one search instead of each starting over.
 func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 	t := &d.seen
-	t.reset()
-	t.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})
-	d.nodes++
+	if d.reachAt == 0 {
+		t.reset()
+		t.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})
+		d.nodes++
+	}
 	moves := &d.frames[0].moves
-	for i := 0; i < len(t.entries); i++ {
+	for i := d.reachAt; i < len(t.entries); i++ {
 		p := t.entries[i].id.Position()
 		p.LegalMoves(moves)
 		if moves.N == 0 {
@@ -34,7 +41,7 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 				continue
 			}
 			if d.nodes >= d.limit {
-				d.out = true
+				d.out, d.reachAt = true, i
 				return -1, false
 			}
 			d.nodes++
