@@ -90,6 +90,7 @@ type Decider struct {
 	seen    table              // the exhaustive search's visited set
 	forced  []board.Identity   // positions of the forced-move layer
 	prefix  []board.Move       // the forced moves played before the search
+	pattern patternState       // the pattern search's memory (pattern.go)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -123,13 +124,17 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 
 // CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
 // cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
-// static reachability layer (staticNo), then the searches of plan: cooperative mate searches
+// static reachability layer (staticNo), for a few men the pattern search (pattern.go, which only
+// finds mates), then the searches of plan: cooperative mate searches
 // (search.go), narrow first, and exhaustive searches (reach.go), which alone may answer No
 // among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	root := *p
 	if r, done := d.cheapLayers(&root, side); done {
 		return r
+	}
+	if line, ok := d.patternMate(&root); ok {
+		return d.yes(line)
 	}
 	for i, ph := range plan {
 		limit := d.budget

@@ -1,0 +1,171 @@
+package mate
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// The pattern search: a best-first search for the deep helpmates of positions with few men
+// (K+B v K+P, K+N v K+B, ...), which the generic iterative deepening of search.go cannot reach
+// within its budget because the loser's king must first walk a long way to a corner and its own
+// men must come back to block its flights. Here every position is scored by how far it is from
+// the shape such mates have (see patternDistance): the loser's king in a corner, the mating
+// king two steps away, the mating pieces near, one of the loser's men beside its king as a
+// blocker (a pawn pushed to stand there, or promoted to a piece that walks back). The search
+// always expands the position of least plies-so-far plus weighted distance, so it walks toward
+// the shape and then finds the mate among the positions around it.
+//
+// It only ever answers Yes, with the line it found (every position of which was reached by
+// legal moves from the root and ends in a checkmate of the loser); failing, it says nothing,
+// never No. It runs before the generic search on positions of at most patternMaxMen men, so a
+// failure must be cheap: it generates at most a small share of the budget in positions, and
+// they count against the budget (d.nodes).
+
+const (
+	// patternMaxMen: the search runs on positions of at most this many men, kings included.
+	patternMaxMen = 8
+	// patternShare: the search may generate 1/patternShare of the decider's budget in positions
+	// (20,000 at the default budget), at most patternMaxNodes (each keeps a whole position).
+	// Measured on the few-piece questions of labelled-dev.txt (the decider's unknown answers
+	// there, from 56 without it): 6,000 positions left 23, 20,000 left 15, 50,000 11 and
+	// 100,000 9; on lichess-timeouts-15k-dev.txt 20,000 cost the least CPU of 10,000, 20,000
+	// and 100,000 (see benchmarks/RESULTS.md).
+	patternShare    = 25
+	patternMaxNodes = 200_000
+	// patternWeight multiplies the distance against the plies played (weighted A*): above 1
+	// the search prefers walking toward the shape to exploring the positions near the root.
+	// 3, 5 and 8 answered 162-165 of the labelled few-piece questions at 20,000 positions.
+	patternWeight = 8
+)
+
+// patternNode is one position of the pattern search and how it was reached.
+type patternNode struct {
+	pos    board.Position
+	parent int32      // index of the node this one was reached from; -1 for the root
+	move   board.Move // the move from the parent's position to this one
+	plies  int32      // moves from the root
+}
+
+// patternItem is one entry of the search's open list: node idx with priority f.
+type patternItem struct {
+	f, idx int32
+}
+
+// patternState is the pattern search's memory, kept between questions.
+type patternState struct {
+	nodes []patternNode
+	open  []patternItem // a binary min-heap on f, then idx (first generated first)
+	seen  table         // every position generated, by identity (the table of table.go)
+	moves board.MoveList
+	line  []board.Move // the line found, reused (the caller copies it into its witness)
+}
+
+// patternMate searches root (with d.side and d.loser set) for a helpmate by d.side and returns
+// its line (the search's own buffer, valid until the next search: d.yes copies it). ok is false
+// when root has more than patternMaxMen men or the search found nothing within its share of the
+// budget; that says nothing about whether a mate exists.
+func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool) {
+	if bits.OnesCount64(root.Occupied()) > patternMaxMen {
+		return nil, false
+	}
+	s := &d.pattern
+	limit := min(d.budget/patternShare, patternMaxNodes)
+	s.seen.reset() // in time proportional to the last search's positions, not its memory
+	s.nodes, s.open = s.nodes[:0], s.open[:0]
+	s.seen.insert(entry{id: root.Identity(), key: root.Key()})
+	s.add(root, -1, 0, 0, 0)
+	for len(s.open) > 0 && len(s.nodes) < limit {
+		i := s.pop()
+		if mate, found := d.patternExpand(i, limit); found {
+			d.nodes += len(s.nodes)
+			return s.lineTo(mate), true
+		}
+	}
+	d.nodes += len(s.nodes)
+	return nil, false
+}
+
+// patternExpand generates the children of node i and adds the new ones to the open list, until
+// the search holds limit nodes. It returns the index of a child that is a checkmate of the
+// loser, if one is found.
+func (d *Decider) patternExpand(i int32, limit int) (mate int32, found bool) {
+	s := &d.pattern
+	s.nodes[i].pos.LegalMoves(&s.moves)
+	moves := &s.moves
+	plies := s.nodes[i].plies + 1
+	for _, m := range moves.Slice() {
+		child := s.nodes[i].pos
+		child.Play(m)
+		id, key := child.Identity(), child.Key()
+		if s.seen.lookup(id, key) >= 0 {
+			continue
+		}
+		s.seen.insert(entry{id: id, key: key})
+		if materialNo(&child, d.side) {
+			continue
+		}
+		if child.Turn() == d.loser && child.IsCheckmate() {
+			return s.add(&child, i, m, plies, 0), true
+		}
+		f := plies + patternWeight*int32(patternDistance(&child, d.side))
+		s.add(&child, i, m, plies, f)
+		if len(s.nodes) >= limit {
+			break
+		}
+	}
+	return -1, false
+}
+
+// add appends a node and puts it on the open list with priority f; it returns its index.
+func (s *patternState) add(p *board.Position, parent int32, m board.Move, plies, f int32) int32 {
+	idx := int32(len(s.nodes))
+	s.nodes = append(s.nodes, patternNode{pos: *p, parent: parent, move: m, plies: plies})
+	s.open = append(s.open, patternItem{f: f, idx: idx})
+	for j := len(s.open) - 1; j > 0; {
+		up := (j - 1) / 2
+		if !s.open[j].less(s.open[up]) {
+			break
+		}
+		s.open[j], s.open[up] = s.open[up], s.open[j]
+		j = up
+	}
+	return idx
+}
+
+// pop removes the open list's least item and returns its node.
+func (s *patternState) pop() int32 {
+	top := s.open[0].idx
+	last := len(s.open) - 1
+	s.open[0] = s.open[last]
+	s.open = s.open[:last]
+	for j := 0; ; {
+		l, r, m := 2*j+1, 2*j+2, j
+		if l < last && s.open[l].less(s.open[m]) {
+			m = l
+		}
+		if r < last && s.open[r].less(s.open[m]) {
+			m = r
+		}
+		if m == j {
+			break
+		}
+		s.open[j], s.open[m] = s.open[m], s.open[j]
+		j = m
+	}
+	return top
+}
+
+func (a patternItem) less(b patternItem) bool {
+	return a.f < b.f || a.f == b.f && a.idx < b.idx
+}
+
+// lineTo returns the moves from the root to node i, in s.line (valid until the next search).
+func (s *patternState) lineTo(i int32) []board.Move {
+	s.line = slices.Grow(s.line[:0], int(s.nodes[i].plies))[:s.nodes[i].plies]
+	for ; s.nodes[i].parent >= 0; i = s.nodes[i].parent {
+		s.line[s.nodes[i].plies-1] = s.nodes[i].move
+	}
+	return s.line
+}

@@ -1,0 +1,119 @@
+package mate
+
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// The distance the pattern search steers by: how far a position is from the shape of a
+// helpmate with few men, in roughly the number of moves its men must make to take it. The
+// shape is the one the deep few-piece mates share (K+N v K+B: Ka8, Ba7, Kc8, Nc7#; K+B v K+P:
+// Kh1, a promoted knight on h2, Kf2, Bg2#): the loser's king in a corner, the mating king two
+// steps from it, the mating pieces near, and one of the loser's men beside its king to block a
+// flight. It is only a guide: it decides nothing, so it may be wrong without harm, and the
+// search it steers checks every mate on the board.
+
+// corners are the four corner squares.
+var corners = [4]board.Square{
+	board.SquareAt(0, 0), board.SquareAt(7, 0), board.SquareAt(0, 7), board.SquareAt(7, 7),
+}
+
+// patternDistance returns the least, over the corners a mate by side could use, of the moves
+// the men of p must make to take the shape around that corner (see the file's comment).
+func patternDistance(p *board.Position, side board.Color) int {
+	loser := side.Other()
+	best := 1 << 30
+	lk := p.KingSquare(loser)
+	flights := flightsLeft(p, lk, side)
+	bishopOnly, colour := bishopColour(p, side)
+	for _, k := range corners {
+		// Bishops alone check a corner's king only from squares of the corner's colour.
+		if bishopOnly && squareColour(k) != colour {
+			continue
+		}
+		h := flights + distance(lk, k) + near(p.KingSquare(side), k, 2)
+		blocker := -1
+		for c := board.White; c <= board.Black; c++ {
+			for r := board.Pawn; r < board.King; r++ {
+				for b := p.Pieces(c, r); b != 0; b &= b - 1 {
+					sq := board.Square(bits.TrailingZeros64(b))
+					cost := pieceCost(sq, c, r, k, c == side)
+					if c == side {
+						h += cost
+					} else if blocker < 0 || cost < blocker {
+						blocker = cost
+					}
+				}
+			}
+		}
+		best = min(best, h+max(blocker, 0))
+	}
+	return best
+}
+
+// pieceCost is how many moves a man of colour c and role r on sq needs to stand where the shape
+// around corner k wants it: within two steps of k for the mating side's men (mine), beside k
+// for the loser's (a blocker). A pawn gets there by pushes along its file, or by promoting on
+// it and walking from the promotion square.
+func pieceCost(sq board.Square, c board.Color, r board.Role, k board.Square, mine bool) int {
+	radius := 1
+	if mine {
+		radius = 2
+	}
+	if r != board.Pawn {
+		return near(sq, k, radius)
+	}
+	step, last := 1, 7
+	if c == board.Black {
+		step, last = -1, 0
+	}
+	pushes := 0
+	for rank := sq.Rank(); rank != last; rank += step {
+		if near(board.SquareAt(sq.File(), rank), k, radius) == 0 {
+			return pushes
+		}
+		pushes++
+	}
+	return pushes + near(board.SquareAt(sq.File(), last), k, radius)
+}
+
+// near is how many king steps sq is from being within radius steps of k.
+func near(sq, k board.Square, radius int) int {
+	return max(distance(sq, k)-radius, 0)
+}
+
+// bishopColour reports whether side's men besides its king are bishops all on squares of one
+// colour, and that colour (squareColour's).
+func bishopColour(p *board.Position, side board.Color) (only bool, colour int) {
+	own := p.ByColor(side) &^ p.Pieces(side, board.King)
+	bishops := p.Pieces(side, board.Bishop)
+	if own == 0 || own != bishops {
+		return false, 0
+	}
+	switch bishops {
+	case bishops & board.LightSquares:
+		return true, 1
+	case bishops &^ board.LightSquares:
+		return true, 0
+	}
+	return false, 0
+}
+
+// squareColour is 0 for the dark squares (a1's colour) and 1 for the light ones.
+func squareColour(sq board.Square) int {
+	return (sq.File() + sq.Rank()) & 1
+}
+
+// flightsLeft counts the squares beside lk, the loser's king, that hold none of the loser's men
+// and that side does not attack: each must be covered or blocked before a mate.
+func flightsLeft(p *board.Position, lk board.Square, side board.Color) int {
+	free := board.Attacks(side.Other(), board.King, lk, 0) &^ p.ByColor(side.Other())
+	n := 0
+	for ; free != 0; free &= free - 1 {
+		if !p.AttackedBy(board.Square(bits.TrailingZeros64(free)), side) {
+			n++
+		}
+	}
+	return n
+}
