@@ -1,0 +1,134 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/pgnscan/pgnscan/internal/report"
+)
+
+// Files of the output folder beside the tables.
+const (
+	ManifestFile = "manifest.json" // the Manifest: every part file of the run and the counts
+	SummaryFile  = "summary.txt"   // the merged summary, for people
+)
+
+// Finish completes the output folder out of a run whose combined parts are m: it checks that
+// every part file m names exists, removes every other part file under the tables' folders
+// (those of attempts that failed or were retried, and of an earlier run into the same folder)
+// and the folders left empty, then writes the manifest and the merged summary (each whole or
+// not at all). It is the pipeline's last step, run once with the combine's result.
+func Finish(out string, m Manifest) error {
+	keep := map[string]bool{}
+	for _, p := range m.Parts {
+		for _, f := range p.Files {
+			path := filepath.Join(out, filepath.FromSlash(f))
+			if _, err := os.Stat(path); err != nil {
+				return fmt.Errorf("part file of shard %s: %w", p.Shard, err)
+			}
+			keep[path] = true
+		}
+	}
+	for _, table := range []string{FindingsDir, GamesDir, ErrorsDir} {
+		if err := removeStrays(filepath.Join(out, table), keep); err != nil {
+			return err
+		}
+	}
+	js, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeWhole(filepath.Join(out, ManifestFile), func(w io.Writer) error {
+		_, err := w.Write(append(js, '\n'))
+		return err
+	}); err != nil {
+		return err
+	}
+	return writeWhole(filepath.Join(out, SummaryFile), m.writeSummary)
+}
+
+// isPartFile reports whether a file name is one the shards write: a part file
+// (part-NAME.parquet) or its temporary name while written (.part-NAME.parquet.PID.tmp).
+func isPartFile(name string) bool {
+	return strings.HasPrefix(name, "part-") && strings.HasSuffix(name, ".parquet") ||
+		strings.HasPrefix(name, ".part-") && strings.HasSuffix(name, ".tmp")
+}
+
+// removeStrays removes the part files under dir that keep does not hold, then the folders
+// under dir left empty (dir too). Other files are left alone. A missing dir is no error.
+func removeStrays(dir string, keep map[string]bool) error {
+	var dirs []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && path == dir:
+			return fs.SkipDir
+		case err != nil:
+			return err
+		case d.IsDir():
+			dirs = append(dirs, path)
+		case isPartFile(d.Name()) && !keep[path]:
+			if err := os.Remove(path); err != nil {
+				return fmt.Errorf("remove stray part file: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Reverse(dirs) // innermost first
+	for _, d := range dirs {
+		os.Remove(d) // only when empty
+	}
+	return nil
+}
+
+// writeWhole writes a file through write under a temporary name and renames it when whole.
+func writeWhole(path string, write func(io.Writer) error) error {
+	f, err := report.CreateFile(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Remove()
+		return &report.OutputError{Op: "write", Path: path, Err: err}
+	}
+	return f.Commit()
+}
+
+// mkdirAll makes a folder and those above it.
+func mkdirAll(dir string) error {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return &report.OutputError{Op: "create", Path: dir, Err: err}
+	}
+	return nil
+}
+
+// writeSummary writes the merged summary: shards, games, errors and findings, by input and by
+// edition, with findings per 1,000 games.
+func (m *Manifest) writeSummary(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "pgnscan-beam: %d shards, %d part files\n", m.Shards, m.Files)
+	fmt.Fprintf(&b, "games: %d (with errors: %d)\nfindings: %d\n", m.Games, m.Errors, m.Findings)
+	b.WriteString("\ninputs:\n")
+	for _, in := range m.Inputs {
+		fmt.Fprintf(&b, "  %s: %d games, %d with errors\n", in.Name, in.Games, in.Errors)
+	}
+	b.WriteString("\neditions:\n")
+	for _, e := range m.Editions {
+		rate := 0.0
+		if e.Games > 0 {
+			rate = 1000 * float64(e.Findings) / float64(e.Games)
+		}
+		fmt.Fprintf(&b, "  %s: %d games, %d findings (%.2f per 1,000 games)\n", e.Edition, e.Games, e.Findings, rate)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,135 @@
+package pipeline
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/pgnscan/pgnscan/internal/scan"
+)
+
+func init() {
+	register.DoFn3x1[context.Context, string, func(Part), error](&scanFn{})
+	register.Emitter1[Part]()
+	register.Combiner3[Manifest, Part, Manifest](&manifestFn{})
+	register.DoFn2x1[context.Context, Manifest, error](&finishFn{})
+}
+
+// Counter namespace and names: games and findings of the shards scanned, games with errors,
+// shards done and shard attempts that failed. Runners report attempted and committed values;
+// the committed ones count each shard once.
+const (
+	CounterNamespace = "pgnscan"
+	CounterGames     = "games"
+	CounterFindings  = "findings"
+	CounterErrors    = "errors"
+	CounterShards    = "shards"
+	CounterFailed    = "shards_failed"
+)
+
+var (
+	gamesCounter    = beam.NewCounter(CounterNamespace, CounterGames)
+	findingsCounter = beam.NewCounter(CounterNamespace, CounterFindings)
+	errorsCounter   = beam.NewCounter(CounterNamespace, CounterErrors)
+	shardsCounter   = beam.NewCounter(CounterNamespace, CounterShards)
+	failedCounter   = beam.NewCounter(CounterNamespace, CounterFailed)
+)
+
+// Build adds the scan of shards to the pipeline of s: the shards (text forms, as `pgnscan
+// plan` prints them) → Reshuffle (so that the runner spreads them over its workers instead of
+// running them where they were created) → one scanFn call per shard, writing part files under
+// out → the manifest's combine → finishFn, which writes manifest.json and summary.txt in out
+// and removes part files no part of the manifest names.
+func Build(s beam.Scope, shards []string, out string, o Options) {
+	s = s.Scope("pgnscan")
+	list := beam.CreateList(s, shards)
+	parts := beam.ParDo(s, &scanFn{Out: out, Opts: o}, beam.Reshuffle(s, list))
+	manifest := beam.Combine(s, &manifestFn{}, parts)
+	beam.ParDo0(s, &finishFn{Out: out}, manifest)
+}
+
+// scanFn scans one shard per call (see ScanShard). Its fields travel to the workers.
+type scanFn struct {
+	Out  string  `json:"out"`
+	Opts Options `json:"opts"`
+}
+
+// afterScan, when set (by tests), runs after a shard's part files are written and before its
+// part is emitted; an error from it fails the attempt as a crashed worker would, files
+// written. It exists so that the tests can make a runner see an attempt fail late.
+var afterScan func(Part) error
+
+// ProcessElement scans the shard and emits its part.
+func (f *scanFn) ProcessElement(ctx context.Context, shard string, emit func(Part)) error {
+	sh, err := scan.ParseShard(shard)
+	if err != nil {
+		failedCounter.Inc(ctx, 1)
+		return err
+	}
+	attempt, err := newAttempt()
+	if err != nil {
+		return err
+	}
+	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts)
+	if err == nil && afterScan != nil {
+		err = afterScan(p)
+	}
+	if err != nil {
+		failedCounter.Inc(ctx, 1)
+		return err
+	}
+	gamesCounter.Inc(ctx, p.Games)
+	findingsCounter.Inc(ctx, p.Findings)
+	errorsCounter.Inc(ctx, p.Errors)
+	shardsCounter.Inc(ctx, 1)
+	emit(p)
+	return nil
+}
+
+// newAttempt draws an attempt id: 8 random bytes in hex, so that concurrent or retried
+// attempts at one shard on any machines name their files apart.
+func newAttempt() (string, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("attempt id: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// manifestFn combines the parts of all shards into one Manifest.
+type manifestFn struct{}
+
+// CreateAccumulator returns an empty manifest.
+func (*manifestFn) CreateAccumulator() Manifest { return Manifest{} }
+
+// AddInput adds one shard's part.
+func (*manifestFn) AddInput(m Manifest, p Part) Manifest {
+	m.add(p)
+	return m
+}
+
+// MergeAccumulators joins the parts of two partial manifests.
+func (*manifestFn) MergeAccumulators(a, b Manifest) Manifest {
+	a.Parts = append(a.Parts, b.Parts...)
+	return a
+}
+
+// ExtractOutput sorts the parts and sums them.
+func (*manifestFn) ExtractOutput(m Manifest) Manifest {
+	m.finish()
+	return m
+}
+
+// finishFn writes the manifest and the merged summary and removes stray part files.
+type finishFn struct {
+	Out string `json:"out"`
+}
+
+// ProcessElement finishes the output folder with the combined manifest (see Finish).
+func (f *finishFn) ProcessElement(ctx context.Context, m Manifest) error {
+	return Finish(f.Out, m)
+}

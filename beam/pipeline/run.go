@@ -1,0 +1,143 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"github.com/pgnscan/pgnscan/internal/scan"
+)
+
+// ErrUsage is wrapped by the errors of bad arguments: inputs that do not resolve, a bad shard
+// size, bad rule or partition flags, an unknown runner or one missing its settings.
+var ErrUsage = errors.New("usage")
+
+// usage wraps err as a usage error.
+func usage(err error) error { return fmt.Errorf("%w: %w", ErrUsage, err) }
+
+// Plan returns the shards of the inputs, as `pgnscan plan` prints them: the same files
+// (scan.Resolve: a directory stands for its archives) and the same cuts (scan.Plan), in input
+// order.
+func Plan(inputs []string, size int64) ([]string, error) {
+	if size <= 0 {
+		return nil, usage(fmt.Errorf("--shard-size must be positive, not %d", size))
+	}
+	srcs, err := scan.Resolve(inputs)
+	if err != nil {
+		return nil, usage(err)
+	}
+	var out []string
+	for _, src := range srcs {
+		if src.Path == scan.StdinName {
+			return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
+		}
+		shards, err := scan.Plan(src.Path, size)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range shards {
+			out = append(out, s.String())
+		}
+	}
+	return out, nil
+}
+
+// Job is one run of the pipeline.
+type Job struct {
+	Inputs    []string // files and directories, as `pgnscan scan` takes them
+	ShardSize int64    // stored bytes per shard (see scan.Plan)
+	Out       string   // the output folder
+	Options   Options
+}
+
+// Counts are the committed counters of a run, when the runner reports them.
+type Counts struct {
+	Games, Findings, Errors, Shards, Failed int64
+}
+
+// Run checks the job, plans its shards, builds the pipeline and runs it on the runner of the
+// --runner flag (beamx: prism when unset). It returns the runner's committed counters.
+func Run(ctx context.Context, j Job) (Counts, error) {
+	if _, err := j.Options.Selection(); err != nil {
+		return Counts{}, usage(err)
+	}
+	out, err := filepath.Abs(j.Out) // the workers may run in another folder
+	if err != nil || j.Out == "" {
+		return Counts{}, usage(fmt.Errorf("-o %q: name an output folder", j.Out))
+	}
+	if err := checkOut(out, j.Inputs); err != nil {
+		return Counts{}, usage(err)
+	}
+	// The inputs stay as given: the rows' source column names them so, as `pgnscan scan` does.
+	// Workers on other machines need paths that resolve there (absolute, on a shared file
+	// system).
+	shards, err := Plan(j.Inputs, j.ShardSize)
+	if err != nil {
+		return Counts{}, err
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, shards, out, j.Options)
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return Counts{}, err
+	}
+	return countsOf(res), nil
+}
+
+// checkOut refuses an output folder that is a file, or that holds one of the inputs.
+func checkOut(out string, inputs []string) error {
+	if st, err := os.Stat(out); err == nil && !st.IsDir() {
+		return fmt.Errorf("-o %s: not a folder", out)
+	}
+	for _, in := range absAll(inputs) {
+		if in == out || strings.HasPrefix(in, out+string(filepath.Separator)) {
+			return fmt.Errorf("-o %s holds the input %s: its stray-file cleanup could remove what is read", out, in)
+		}
+	}
+	return nil
+}
+
+// absAll makes paths absolute, for comparing.
+func absAll(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// countsOf reads the committed pgnscan counters of a finished run; runners that report no
+// metrics give zeros.
+func countsOf(res beam.PipelineResult) Counts {
+	var c Counts
+	if res == nil {
+		return c
+	}
+	qr := res.Metrics().Query(func(r metrics.SingleResult) bool { return r.Namespace() == CounterNamespace })
+	for _, r := range qr.Counters() {
+		v := r.Result()
+		switch r.Name() {
+		case CounterGames:
+			c.Games += v
+		case CounterFindings:
+			c.Findings += v
+		case CounterErrors:
+			c.Errors += v
+		case CounterShards:
+			c.Shards += v
+		case CounterFailed:
+			c.Failed += v
+		}
+	}
+	return c
+}
