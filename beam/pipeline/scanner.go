@@ -156,6 +156,3 @@ func partOf(s *report.Summary) Part {
 	}
 	return p
 }
-
-
-
