@@ -5,9 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
@@ -44,49 +46,90 @@ var (
 // running them where they were created) → one scanFn call per shard, writing part files under
 // out → the manifest's combine → finishFn, which writes manifest.json and summary.txt in out
 // and removes part files no part of the manifest names.
-func Build(s beam.Scope, shards []string, out string, o Options) {
+func Build(s beam.Scope, shards []string, out string, o Options, parallel int) {
 	s = s.Scope("pgnscan")
 	list := beam.CreateList(s, shards)
-	parts := beam.ParDo(s, &scanFn{Out: out, Opts: o}, beam.Reshuffle(s, list))
+	parts := beam.ParDo(s, &scanFn{Out: out, Opts: o, Parallel: parallel}, beam.Reshuffle(s, list))
 	manifest := beam.Combine(s, &manifestFn{}, parts)
 	beam.ParDo0(s, &finishFn{Out: out}, manifest)
 }
 
-// scanFn scans one shard per call (see ScanShard). Its fields travel to the workers.
+// scanFn scans the shards of a bundle, Parallel at a time (see ScanShard), and emits their
+// parts when the bundle finishes. Runners hand a bundle's elements to ProcessElement one after
+// another, and Prism makes one bundle of all the shards, so without a pool of its own a
+// worker would scan one shard at a time whatever its cores. Its exported fields travel to
+// the workers.
 type scanFn struct {
-	Out  string  `json:"out"`
-	Opts Options `json:"opts"`
+	Out      string  `json:"out"`
+	Opts     Options `json:"opts"`
+	Parallel int     `json:"parallel"` // shards scanned at once in a bundle; below 1 means 1
+
+	g     *errgroup.Group
+	gctx  context.Context
+	mu    sync.Mutex
+	parts []Part
 }
 
 // afterScan, when set (by tests), runs after a shard's part files are written and before its
-// part is emitted; an error from it fails the attempt as a crashed worker would, files
+// part is kept; an error from it fails the attempt as a crashed worker would, files
 // written. It exists so that the tests can make a runner see an attempt fail late.
 var afterScan func(Part) error
 
-// ProcessElement scans the shard and emits its part.
-func (f *scanFn) ProcessElement(ctx context.Context, shard string, emit func(Part)) error {
+// StartBundle starts the bundle's pool.
+func (f *scanFn) StartBundle(ctx context.Context, _ func(Part)) {
+	f.g, f.gctx = errgroup.WithContext(ctx)
+	f.g.SetLimit(max(f.Parallel, 1))
+	f.parts = nil
+}
+
+// ProcessElement starts the scan of one shard, waiting while Parallel scans run. A shard
+// string that does not parse fails the bundle.
+func (f *scanFn) ProcessElement(ctx context.Context, shard string, _ func(Part)) error {
 	sh, err := scan.ParseShard(shard)
 	if err != nil {
-		failedCounter.Inc(ctx, 1)
 		return err
 	}
+	f.g.Go(func() error {
+		p, err := f.scan(f.gctx, sh)
+		if err != nil {
+			return err
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.parts = append(f.parts, p)
+		return nil
+	})
+	return nil
+}
+
+// scan runs one attempt at a shard.
+func (f *scanFn) scan(ctx context.Context, sh scan.Shard) (Part, error) {
 	attempt, err := newAttempt()
 	if err != nil {
-		return err
+		return Part{}, err
 	}
 	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts)
 	if err == nil && afterScan != nil {
 		err = afterScan(p)
 	}
-	if err != nil {
+	return p, err
+}
+
+// FinishBundle waits for the bundle's scans, counts them and emits their parts; the first
+// error of a scan fails the bundle (the others were cancelled).
+func (f *scanFn) FinishBundle(ctx context.Context, emit func(Part)) error {
+	if err := f.g.Wait(); err != nil {
 		failedCounter.Inc(ctx, 1)
 		return err
 	}
-	gamesCounter.Inc(ctx, p.Games)
-	findingsCounter.Inc(ctx, p.Findings)
-	errorsCounter.Inc(ctx, p.Errors)
-	shardsCounter.Inc(ctx, 1)
-	emit(p)
+	for _, p := range f.parts {
+		gamesCounter.Inc(ctx, p.Games)
+		findingsCounter.Inc(ctx, p.Findings)
+		errorsCounter.Inc(ctx, p.Errors)
+		shardsCounter.Inc(ctx, 1)
+		emit(p)
+	}
+	f.parts = nil
 	return nil
 }
 

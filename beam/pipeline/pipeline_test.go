@@ -204,10 +204,11 @@ func diff(a, b []string) []string {
 	return out
 }
 
-// runJob runs the pipeline on Prism (the default runner) and returns its counters.
+// runJob runs the pipeline on Prism (the default runner), two shards at once, and returns
+// its counters.
 func runJob(t *testing.T, inputs []string, out string) (Counts, error) {
 	t.Helper()
-	return Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: testOptions})
+	return Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: testOptions, Parallel: 2})
 }
 
 // readManifest reads OUT/manifest.json.

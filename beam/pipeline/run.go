@@ -55,6 +55,9 @@ type Job struct {
 	ShardSize int64    // stored bytes per shard (see scan.Plan)
 	Out       string   // the output folder
 	Options   Options
+	// Parallel is how many shards of a bundle one worker scans at once (each with
+	// Options.Workers analysis goroutines); below 1 means 1.
+	Parallel int
 }
 
 // Counts are the committed counters of a run, when the runner reports them.
@@ -83,7 +86,7 @@ func Run(ctx context.Context, j Job) (Counts, error) {
 		return Counts{}, err
 	}
 	p, s := beam.NewPipelineWithRoot()
-	Build(s, shards, out, j.Options)
+	Build(s, shards, out, j.Options, j.Parallel)
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
 		return Counts{}, err

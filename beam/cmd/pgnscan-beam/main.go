@@ -41,6 +41,7 @@ const (
 type flags struct {
 	out       string
 	shardSize int64
+	parallel  int
 	opts      pipeline.Options
 }
 
@@ -55,6 +56,7 @@ func (f *flags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.opts.Games, "games", false, "also write one row per game and edition (OUT/games)")
 	fs.BoolVar(&f.opts.Errors, "errors", true, "write one row per game that could not be read whole (OUT/errors)")
 	fs.IntVar(&f.opts.Workers, "workers", 0, "analysis goroutines per shard (default: the number of CPUs)")
+	fs.IntVar(&f.parallel, "parallel", 1, "shards of a bundle a worker scans at once (Prism makes one bundle of all shards: set it to the cores, with --workers 1)")
 }
 
 func main() {
@@ -88,7 +90,7 @@ func run(ctx context.Context, f flags, inputs []string, stdout io.Writer) error 
 	if err := checkRunner(); err != nil {
 		return fmt.Errorf("%w: %w", pipeline.ErrUsage, err)
 	}
-	c, err := pipeline.Run(ctx, pipeline.Job{Inputs: inputs, ShardSize: f.shardSize, Out: f.out, Options: f.opts})
+	c, err := pipeline.Run(ctx, pipeline.Job{Inputs: inputs, ShardSize: f.shardSize, Out: f.out, Options: f.opts, Parallel: f.parallel})
 	if err != nil {
 		return err
 	}
