@@ -13,8 +13,8 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/htmlreport"
 	"github.com/pgnscan/pgnscan/internal/report"
-	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
 // scanOptions are the flags of `pgnscan scan` (cli-and-output.md).
@@ -107,13 +107,12 @@ of its own, part-BASE@START-END.parquet.`,
 // of more frequent collections, which are cheap here since those buffers hold no pointers.
 const scanMemoryLimit = 180 << 20
 
-// runScan validates the options, runs the scan and prints the summary.
+// runScan validates the options, runs the scan (shardscan.Scan) and prints the summary.
 func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	sel, err := rules.NewSelection(o.editions, o.fallback, o.fivefold2014)
-	if err != nil {
-		return usageError{err}
-	}
-	if err := sel.SetNoAgreementBefore(o.noAgreement); err != nil {
+	opt := shardscan.Options{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
+		NoAgreementBefore: o.noAgreement, Out: o.out, Games: o.games, Errors: o.errors,
+		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
+	if _, err := shardscan.Selection(opt); err != nil {
 		return usageError{err}
 	}
 	if o.workers < 0 {
@@ -130,49 +129,30 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if err := checkOutputs(o, srcs); err != nil {
 		return usageError{err}
 	}
+	if o.partition != "" {
+		if opt.Partition, err = report.ParsePartition(o.partition); err != nil {
+			return usageError{err}
+		}
+		if o.shard != "" {
+			sh, _ := scan.ParseShard(o.shard) // parsed before: it parses
+			opt.PartName = sh.PartName()
+		}
+	}
 
 	ctx, giveUp, stop := catchInterrupts(ctx)
 	defer stop()
-	stdout = stallFree(stdout, giveUp)
-	opts := report.Options{Version: Version(), CommandLine: os.Args, Stdout: stdout}
-	out := &report.Outputs{Summary: report.NewSummary()}
-	defer out.Abort() // a no-op once closed
-	if o.partition != "" {
-		if err := createPartitioned(out, o, opts); err != nil {
-			return err
-		}
-	} else if out.Findings, err = report.Create[report.Finding](o.out, opts); err != nil {
-		return err
-	}
-	if o.games != "" && o.partition == "" {
-		if out.Games, err = report.Create[report.Game](o.games, opts); err != nil {
-			return err
-		}
-	}
-	if o.errors != "" {
-		if out.Errors, err = report.Create[report.Error](o.errors, opts); err != nil {
-			return err
-		}
-	}
-
+	opt.Stdout = stallFree(stdout, giveUp)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
 	}
-	cfg := scan.Config{
-		Sources:   srcs,
-		Stdin:     stdin,
-		Selection: sel,
-		Workers:   o.workers,
-		FullGames: o.games != "",
-	}
 	if showProgress {
-		cfg.Progress = scan.NewProgress(stderr)
+		opt.Progress = scan.NewProgress(stderr)
 	}
 	var page *htmlreport.Aggregate
 	if o.html != "" {
 		page = htmlreport.NewAggregate(true) // fed every games row: rates by speed and Elo band
 		page.SetInputs(args...)
-		out.Tap, cfg.FullGames = page, true
+		opt.Tap = page
 	}
 	if o.cpuprofile != "" {
 		stopProfile, err := startCPUProfile(o.cpuprofile)
@@ -181,27 +161,19 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		}
 		defer stopProfile()
 	}
-	runErr := scan.Run(ctx, cfg, out)
+	st, runErr := shardscan.Scan(ctx, srcs, opt)
+	if st.Summary == nil {
+		return runErr // an output failed: nothing was written
+	}
 	interrupted := ctx.Err() != nil
-	// After an interrupt, a write to standard output given up (stall.ErrGivenUp, which is a
-	// context.Canceled) is part of the interrupt, not an output failure.
 	givenUp := func(err error) bool { return interrupted && errors.Is(err, context.Canceled) }
-	if runErr != nil && !errors.Is(runErr, scan.ErrInputFailed) && !givenUp(runErr) {
-		return runErr // an output failed: Abort (deferred) removes the partial files
-	}
-	if interrupted {
-		out.Summary.SetInterrupted()
-	}
-	if err := out.Close(); err != nil && !givenUp(err) {
-		return err
-	}
 	if page != nil {
 		if err := writeHTMLFile(o.html, page); err != nil {
 			return err
 		}
 	}
 	if !o.quiet {
-		if err := printSummary(out.Summary, o.summary, stdout, stderr); err != nil && !givenUp(err) {
+		if err := printSummary(st.Summary, o.summary, opt.Stdout, stderr); err != nil && !givenUp(err) {
 			return err
 		}
 	}
@@ -270,36 +242,6 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// createPartitioned creates the partitioned findings and games outputs of --partition.
-func createPartitioned(out *report.Outputs, o scanOptions, opts report.Options) error {
-	keys, err := report.ParsePartition(o.partition)
-	if err != nil {
-		return usageError{err}
-	}
-	if out.FindingsParts, err = createParts[report.Finding](o.out, keys, o.shard, opts); err != nil {
-		return err
-	}
-	if o.games != "" {
-		if out.GamesParts, err = createParts[report.Game](o.games, keys, o.shard, opts); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// createParts creates one partitioned output: of the whole scan, or with --shard one shard's
-// part files (part-<shard>.parquet, see scan.Shard.PartName) among those of the other shards.
-func createParts[R report.Row](dir string, keys []string, shard string, opts report.Options) (*report.Partitioned[R], error) {
-	if shard == "" {
-		return report.CreatePartitioned[R](dir, keys, opts)
-	}
-	sh, err := scan.ParseShard(shard) // parsed before: it parses
-	if err != nil {
-		return nil, usageError{err}
-	}
-	return report.CreatePartitionedShard[R](dir, keys, sh.PartName(), opts)
 }
 
 // checkPartitioned refuses --partition with an output that cannot be partitioned: CSV (a

@@ -36,6 +36,12 @@ type SplitterOptions struct {
 	// MaxGameSize bounds the bytes of one game (a chunk grows to hold a longer game, up to this);
 	// 0 means DefaultMaxGameSize. A longer game is delivered cut, with ErrGameTooLong.
 	MaxGameSize int
+	// Offset, Index and Line say where the stream starts in its source, for a stream that
+	// starts at a game that an earlier split of the whole source found (a shard of a file): the
+	// game's offset, index and 1-based line (0 means 1). The games then carry the offsets,
+	// indexes and lines a split of the whole source gives them, since the splitter keeps no
+	// state across the start of a game. A byte-order mark is skipped only at offset 0.
+	Offset, Index, Line int64
 }
 
 // Game is one game found by a [Splitter]: a byte range of its chunk and where it stands in the
@@ -182,7 +188,8 @@ func NewSplitter(r io.Reader, opt SplitterOptions) *Splitter {
 	}
 	maxGame = max(maxGame, size)
 	p := &chunkPool{size: size, free: make(chan *Chunk, freeChunks)}
-	return &Splitter{r: r, source: opt.Source, chunkSize: size, maxGame: maxGame, pool: p, line: 1}
+	return &Splitter{r: r, source: opt.Source, chunkSize: size, maxGame: maxGame, pool: p,
+		base: opt.Offset, index: opt.Index, line: max(opt.Line, 1)}
 }
 
 // Next returns the next chunk of games. It returns io.EOF after the last chunk, or the reader's

@@ -14,11 +14,15 @@ const metadataFormat = 1
 // rows. Game counts per edition and speed class are the part a findings
 // file cannot hold otherwise.
 type savedSummary struct {
-	Format      int            `json:"format"`
-	ElapsedNS   int64          `json:"elapsed_ns"`
-	Interrupted bool           `json:"interrupted,omitempty"`
-	Inputs      []savedInput   `json:"inputs"`
-	ErrorGames  int64          `json:"error_games"`
+	Format      int          `json:"format"`
+	ElapsedNS   int64        `json:"elapsed_ns"`
+	Interrupted bool         `json:"interrupted,omitempty"`
+	Inputs      []savedInput `json:"inputs"`
+	ErrorGames  int64        `json:"error_games"`
+	// Findings and Rules are the findings tallies: in a summary file (WriteJSON), not in a
+	// Parquet file's metadata, whose rows hold them.
+	Findings    int64          `json:"findings,omitempty"`
+	Rules       []savedRule    `json:"rules,omitempty"`
 	FirstErrors []string       `json:"first_errors,omitempty"`
 	Editions    []savedEdition `json:"editions"`
 }
@@ -43,6 +47,12 @@ type savedEdition struct {
 
 // metadata returns the JSON recorded under MetaSummary.
 func (s *Summary) metadata() (string, error) {
+	b, err := json.Marshal(s.saved())
+	return string(b), err
+}
+
+// saved returns what the summary records, but the findings tallies.
+func (s *Summary) saved() savedSummary {
 	m := savedSummary{
 		Format:      metadataFormat,
 		ElapsedNS:   int64(s.Elapsed()),
@@ -67,8 +77,7 @@ func (s *Summary) metadata() (string, error) {
 		}
 		m.Editions = append(m.Editions, se)
 	}
-	b, err := json.Marshal(m)
-	return string(b), err
+	return m
 }
 
 // summaryFromMetadata rebuilds a finished summary, without findings, from
@@ -78,6 +87,11 @@ func summaryFromMetadata(js string) (*Summary, error) {
 	if err := json.Unmarshal([]byte(js), &m); err != nil {
 		return nil, fmt.Errorf("%s metadata: %w", MetaSummary, err)
 	}
+	return m.summary()
+}
+
+// summary rebuilds a finished summary from what it recorded.
+func (m *savedSummary) summary() (*Summary, error) {
 	if m.Format != metadataFormat {
 		return nil, fmt.Errorf("%s metadata: format %d, this pgnscan reads format %d", MetaSummary, m.Format, metadataFormat)
 	}
@@ -105,5 +119,5 @@ func summaryFromMetadata(js string) (*Summary, error) {
 			e.speedGames[sp] = v
 		}
 	}
-	return s, nil
+	return s, m.addRules(s)
 }

@@ -127,6 +127,7 @@ type Stream struct {
 	// parquet rather than Read.
 	Parquet bool
 	parquet *countingReaderAt
+	ra      io.ReaderAt  // the file, for Parquet's random access; nil for standard input
 	frames  *frameReader // the decoder of a multi-frame zstd input, or nil
 
 	r         io.Reader // decompressed bytes
@@ -152,6 +153,10 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 		if raw == nil {
 			raw = os.Stdin
 		}
+	} else if in.File != nil {
+		from := in.readFrom()
+		raw, s.Size, mayWait = io.NewSectionReader(in.File, from, in.Size-from), in.Size, false
+		s.ra = in.File
 	} else {
 		f, err := os.Open(in.Path)
 		if err != nil {
@@ -172,7 +177,13 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 				mayWait = false
 			}
 		}
-		raw = f
+		raw, s.ra = f, f
+		if from := in.readFrom(); from > 0 {
+			if _, err := f.Seek(from, io.SeekStart); err != nil {
+				s.Close()
+				return nil, &InputError{Name: in.Name, Op: "read", Offset: from, Err: err}
+			}
+		}
 	}
 	if mayWait && opt.Done != nil {
 		cr := stall.NewReader(raw, opt.Done)
@@ -180,6 +191,7 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 		s.closers = append(s.closers, cr.Close)
 	}
 	s.src = &countingReader{r: raw}
+	s.src.n.Store(in.readFrom())
 	br := bufio.NewReaderSize(s.src, 256<<10)
 	head, err := br.Peek(headLen)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -187,7 +199,7 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 		return nil, &InputError{Name: in.Name, Op: "read", Err: err}
 	}
 	if isParquet(head) {
-		return s.openParquet(raw)
+		return s.openParquet()
 	}
 	s.Compression = DetectCompression(head)
 	if err := s.decoder(br, head, workers, opt.SingleStream); err != nil {
@@ -207,16 +219,15 @@ func corrupt(c Compression, err error) error {
 	return fmt.Errorf("%w: %s: %w", ErrCorrupt, c, err)
 }
 
-// openParquet makes s a Parquet input over the file raw.
-func (s *Stream) openParquet(raw io.Reader) (*Stream, error) {
-	f, ok := raw.(*os.File)
-	if !ok || s.Path == StdinName {
+// openParquet makes s a Parquet input over its file, read at random (s.ra).
+func (s *Stream) openParquet() (*Stream, error) {
+	if s.ra == nil || s.Size < 0 || s.Path == StdinName {
 		s.Close()
 		return nil, &InputError{Name: s.Name, Op: "open", Err: ErrParquetStdin}
 	}
 	s.Parquet = true
 	s.src.n.Store(0)
-	s.parquet = &countingReaderAt{f: f, n: &s.src.n}
+	s.parquet = &countingReaderAt{f: io.NewSectionReader(s.ra, 0, s.Size), n: &s.src.n}
 	return s, nil
 }
 
@@ -225,7 +236,11 @@ func (s *Stream) decoder(br *bufio.Reader, head []byte, workers int, single bool
 	switch s.Compression {
 	case Zstd:
 		if !single && len(head) >= 4 && le32(head) == pzstdMagic {
-			fr := newFrameReader(br, workers)
+			var d int64
+			if s.Own != nil && s.Own.First != nil {
+				d = s.Own.First.DStart
+			}
+			fr := newFrameReader(br, workers, s.readFrom(), d)
 			s.r, s.FrameParallel, s.frames = fr, true, fr
 			s.closers = append(s.closers, fr.Close)
 			return nil

@@ -33,6 +33,10 @@ type Source struct {
 	// Own, when set, limits the scan to the games of one shard (see Shard.Source); nil means
 	// every game.
 	Own *Owned
+	// File, when set, is read in place of the file at Path (which then only names it): a
+	// random-access reader of Size bytes, such as a ranged reader of an object store (see
+	// Shard.SourceAt). Open does not close it.
+	File io.ReaderAt
 }
 
 // Owned is the part of an input that a shard owns: the games whose first byte lies at a
@@ -43,9 +47,41 @@ type Source struct {
 // decompressed range is found as the frames are read (see frameMark).
 type Owned struct {
 	Start, End int64
-	Frames     bool   // Start and End are compressed offsets of frames
-	Shard      string // the shard's text form, named in errors
+	Frames     bool        // Start and End are compressed offsets of frames
+	Shard      string      // the shard's text form, named in errors
+	First      *ShardStart // where reading starts (Shard.First); nil: at byte 0
 	mark       *frameMark
+}
+
+// sizes returns the stored and decompressed bytes of the range a shard owns, which its
+// summary counts as read once the shard is scanned, so that the summaries of a file's shards
+// add up to the file's: for text the range itself, for frames the decoded bytes of its
+// frames, known from the mark or, for the last shard, from the end of the stream.
+func (o *Owned) sizes(stream *Stream) (stored, decompressed int64) {
+	stored = o.End - o.Start
+	if o.mark == nil {
+		return stored, stored
+	}
+	dStart, dEnd := o.mark.dStart, o.mark.dEnd
+	if dStart < 0 { // no frame reached: an empty run at the end of the file
+		return stored, 0
+	}
+	if dEnd < 0 {
+		dEnd = stream.frames.served
+	}
+	return stored, dEnd - dStart
+}
+
+// readFrom returns the stored offset at which the source is read: 0, or for a shard whose
+// start is known (Owned.First), its first game (text) or its first frame.
+func (in Source) readFrom() int64 {
+	switch {
+	case in.Own == nil || in.Own.First == nil:
+		return 0
+	case in.Own.Frames:
+		return in.Own.Start
+	}
+	return in.Own.First.Offset
 }
 
 // owns reports whether a game starting at offset is owned, and whether offset lies past the

@@ -455,7 +455,7 @@ func recoverParquet(err *error) {
 
 // countingReaderAt counts the bytes read from a Parquet file, for progress.
 type countingReaderAt struct {
-	f *os.File
+	f *io.SectionReader
 	n *atomic.Int64
 }
 

@@ -319,11 +319,18 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		defer cfg.Progress.finished(stream)
 	}
 	own, err := ownedIn(stream, src.Own)
+	if err == nil {
+		err = skipToFirst(stream, own)
+	}
 	if err != nil {
 		end.Err = shardError(src, err)
 		return send(&job{end: &end})
 	}
-	next := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}).Next
+	sopt := pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}
+	if own != nil && own.First != nil {
+		sopt.Offset, sopt.Index, sopt.Line = own.First.Offset, own.First.Index, own.First.Line
+	}
+	next := pgn.NewSplitter(stream, sopt).Next
 	var recycle func(*pgn.Chunk)
 	if stream.Parquet {
 		pg, err := newParquetGames(stream, cfg.ChunkSize)
@@ -378,6 +385,9 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		}
 	}
 	end.Read, end.Decompressed = stream.CompressedBytes(), stream.Decompressed()
+	if own != nil && !stopped && end.Err == "" {
+		end.Read, end.Decompressed = own.sizes(stream)
+	}
 	// An input stopped by an interrupt is neither done nor failed: the summary shows it as
 	// "stopped at N%", and it does not count as an input that could not be read.
 	end.Done = !stopped && end.Err == ""
@@ -397,6 +407,23 @@ func ownedIn(stream *Stream, own *Owned) (*Owned, error) {
 	o := *own
 	o.mark = m
 	return &o, nil
+}
+
+// skipToFirst reads past the bytes of a shard's first frames that precede its first game
+// (own.First), so that the splitter starts at that game. Nothing to skip for a text shard,
+// whose reading starts at the game, or a shard read from byte 0.
+func skipToFirst(stream *Stream, own *Owned) error {
+	if own == nil || own.First == nil || !own.Frames {
+		return nil
+	}
+	n := own.First.Offset - own.First.DStart
+	if _, err := io.CopyN(io.Discard, stream, n); err != nil {
+		if err == io.EOF {
+			return fmt.Errorf("%w: the shard's frames decode to fewer than %d bytes, where its first game starts (a plan of another file?)", ErrCorrupt, n)
+		}
+		return err
+	}
+	return nil
 }
 
 // keepOwned removes from c the games that src's shard does not own, and reports whether c

@@ -16,6 +16,7 @@ import (
 // plan` prints one a line and `pgnscan scan --shard` reads back, is
 //
 //	KIND:PATH@START-END
+//	KIND:PATH@START-END+INDEX,OFFSET,LINE[,DSTART]
 //
 // where START-END are byte offsets of the file as stored (compressed), END excluded, and KIND is
 //
@@ -28,10 +29,43 @@ import (
 // decompressed bytes of its frames. A scan of a shard skips the partial game it starts in and
 // reads past its end to finish its last game, so the shards of a plan together own every game
 // exactly once, and their rows are those of a scan of the whole file (see Source.Own).
+//
+// The counts after '+' (CountShards; DSTART for frames only) say where the scan starts
+// reading: see ShardStart. Without them the scan reads the file from its first byte.
 type Shard struct {
 	Kind       ShardKind
 	Path       string
 	Start, End int64
+	// First, when known (CountShards), is where the whole file's splitter starts the shard's
+	// first game, so that the scan reads from there instead of from the file's first byte; nil:
+	// the scan reads the file from byte 0 to learn it, which makes all the shards of a file
+	// cost a time quadratic in their number.
+	First *ShardStart
+}
+
+// ShardStart is where the scan of a shard starts reading, as the counting pass of the whole
+// file (CountShards) found it: the first game whose first byte lies at or after the shard's
+// start (owned by the shard when it also lies before its end), and for frames where the
+// shard's first frame lies in the decompressed stream.
+//
+// Why a fresh splitter started at Offset cuts every later game as the whole file's splitter
+// does: the splitter keeps no state across a game start. Its line state (tag section,
+// movetext, open comment, the result before a blank line, the tag sections a comment
+// swallowed) is all reset or overwritten by the line that starts a game before it is read,
+// and the whole-file splitter itself restarts fresh at the start of the unfinished game at
+// every chunk boundary (Splitter.split begins each buffer at stNone). The one exception, the
+// byte-order mark, is skipped only at offset 0. So the state to hand over is exactly Index,
+// Offset and Line, which only a pass over everything before them can know (a comment left
+// open, a '%' line, a tag section without [Event decide where games start); CountShards makes
+// that pass once for the whole file, in order, and TestCountedShardsLikeWholeScan checks
+// the rows.
+type ShardStart struct {
+	Index  int64 // its game_index: the games before it in the file
+	Offset int64 // its game_offset: decompressed offset (a text file's own offset)
+	Line   int64 // its 1-based line in the decompressed stream
+	// DStart, for frames, is the decompressed offset of the shard's first byte (Shard.Start);
+	// Offset - DStart bytes of the shard's frames precede its first game. 0 for text.
+	DStart int64
 }
 
 // ShardKind says how a shard's range is cut from its file.
@@ -45,11 +79,18 @@ const (
 )
 
 // ErrBadShard is wrapped by the error of a shard string that does not parse.
-var ErrBadShard = errors.New("not a shard (KIND:PATH@START-END, KIND text, frames or whole)")
+var ErrBadShard = errors.New("not a shard (KIND:PATH@START-END[+COUNTS], KIND text, frames or whole)")
 
 // String returns the shard's text form, which ParseShard reads back.
 func (s Shard) String() string {
-	return fmt.Sprintf("%s:%s@%d-%d", s.Kind, s.Path, s.Start, s.End)
+	t := fmt.Sprintf("%s:%s@%d-%d", s.Kind, s.Path, s.Start, s.End)
+	if f := s.First; f != nil {
+		t += fmt.Sprintf("+%d,%d,%d", f.Index, f.Offset, f.Line)
+		if s.Kind == ShardFrames {
+			t += fmt.Sprintf(",%d", f.DStart)
+		}
+	}
+	return t
 }
 
 // PartName names the shard's part files in a partitioned output (part-NAME.parquet): the
@@ -79,7 +120,8 @@ func ParseShard(text string) (Shard, error) {
 		return bad("no PATH@")
 	}
 	s.Path = rest[:at]
-	start, end, ok := strings.Cut(rest[at+1:], "-")
+	rng, counts, counted := strings.Cut(rest[at+1:], "+")
+	start, end, ok := strings.Cut(rng, "-")
 	var err1, err2 error
 	s.Start, err1 = strconv.ParseInt(start, 10, 64)
 	s.End, err2 = strconv.ParseInt(end, 10, 64)
@@ -89,7 +131,49 @@ func ParseShard(text string) (Shard, error) {
 	if s.Kind == ShardWhole && s.Start != 0 {
 		return bad("a whole shard starts at 0")
 	}
+	if !counted {
+		return s, nil
+	}
+	if s.Kind == ShardWhole {
+		return bad("a whole shard has no +counts")
+	}
+	f, why := parseStart(counts, s)
+	if why != "" {
+		return bad(why)
+	}
+	s.First = f
 	return s, nil
+}
+
+// parseStart reads the counts of a shard's text form, INDEX,OFFSET,LINE (text) or
+// INDEX,OFFSET,LINE,DSTART (frames), or says why they do not parse.
+func parseStart(text string, s Shard) (*ShardStart, string) {
+	want := 3
+	if s.Kind == ShardFrames {
+		want = 4
+	}
+	fields := strings.Split(text, ",")
+	if len(fields) != want {
+		return nil, fmt.Sprintf("%s counts are %d numbers after '+'", s.Kind, want)
+	}
+	var n [4]int64
+	for i, f := range fields {
+		v, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || v < 0 {
+			return nil, "counts must be numbers >= 0"
+		}
+		n[i] = v
+	}
+	f := &ShardStart{Index: n[0], Offset: n[1], Line: n[2], DStart: n[3]}
+	switch {
+	case f.Line < 1:
+		return nil, "LINE counts from 1"
+	case s.Kind == ShardText && f.Offset < s.Start:
+		return nil, "the first game's OFFSET lies before START"
+	case f.Offset < f.DStart:
+		return nil, "the first game's OFFSET lies before DSTART"
+	}
+	return f, ""
 }
 
 // DefaultShardSize is the stored bytes of a shard that Plan aims at: a lichess month (30 GB)
@@ -148,7 +232,7 @@ func Plan(path string, size int64) ([]Shard, error) {
 func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
 	var out []Shard
 	start := int64(0)
-	for off := range frameEnds(f, total) {
+	for off := range frameEnds(f, 0, total) {
 		if off-start >= size && off < total {
 			out = append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: off})
 			start = off
@@ -157,14 +241,15 @@ func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
 	return append(out, Shard{Kind: ShardFrames, Path: path, Start: start, End: total}), nil
 }
 
-// frameEnds yields the offset after each frame of a multi-frame zstd file of total bytes, found
-// from the frames' headers alone: the 12-byte skippable frame that announces a zstd frame's
-// size, or the 8-byte header of another skippable frame. A frame without its announcement, a
-// header that is neither, or a file cut short in a header, ends the walk at total.
-func frameEnds(f io.ReaderAt, total int64) iter.Seq[int64] {
+// frameEnds yields the offset after each frame of a multi-frame zstd file of total bytes from
+// the frame at offset from on, found from the frames' headers alone: the 12-byte skippable
+// frame that announces a zstd frame's size, or the 8-byte header of another skippable frame.
+// A frame without its announcement, a header that is neither, or a file cut short in a header,
+// ends the walk at total.
+func frameEnds(f io.ReaderAt, from, total int64) iter.Seq[int64] {
 	return func(yield func(int64) bool) {
 		var hdr [pzstdHeaderLen]byte
-		for off := int64(0); off < total; {
+		for off := from; off < total; {
 			n, err := f.ReadAt(hdr[:], off)
 			if n < 8 || err != nil && err != io.EOF {
 				yield(total)
@@ -190,38 +275,65 @@ func frameEnds(f io.ReaderAt, total int64) iter.Seq[int64] {
 // whole file names it, and the range of game starts it owns (none for a whole shard: it owns
 // every game). A shard that reaches past the end of its file, or a frames shard whose ends are
 // not frame boundaries (by the frames' headers), is an error naming the file and the byte
-// range. The scan reads the file from its first byte (see Owned); for frames it learns where
-// the shard lies in the decompressed stream as it decodes the frames before it.
+// range. Without First, the scan reads the file from its first byte (see Owned); for frames it
+// learns where the shard lies in the decompressed stream as it decodes the frames before it.
 func (s Shard) Source() (Source, error) {
-	st, err := os.Stat(s.Path)
+	f, err := os.Open(s.Path)
 	if err != nil {
 		return Source{}, fmt.Errorf("shard %s: %w", s, err)
 	}
-	src := Source{Name: displayName(s.Path), Path: s.Path, Size: sizeOf(st)}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return Source{}, fmt.Errorf("shard %s: %w", s, err)
+	}
+	src, err := s.SourceAt(f, sizeOf(st))
+	src.File = nil // Open opens the path
+	return src, err
+}
+
+// SourceAt is Source for a file read through r, a random-access reader of its size bytes (a
+// local file, or ranged reads of an object store): the source reads r, which must stay open
+// until the scan ends.
+func (s Shard) SourceAt(r io.ReaderAt, size int64) (Source, error) {
+	src := Source{Name: displayName(s.Path), Path: s.Path, Size: size, File: r}
 	if s.Kind == ShardWhole {
 		return src, nil
 	}
-	if s.End > st.Size() {
-		return Source{}, fmt.Errorf("shard %s: reaches past the end of the file (%d bytes)", s, st.Size())
+	if s.End > size {
+		return Source{}, fmt.Errorf("shard %s: reaches past the end of the file (%d bytes)", s, size)
 	}
-	if s.Kind == ShardFrames {
-		if err := s.checkFrames(st.Size()); err != nil {
-			return Source{}, fmt.Errorf("shard %s: %w", s, err)
-		}
+	var err error
+	switch s.Kind {
+	case ShardFrames:
+		err = s.checkFrames(r, size)
+	case ShardText:
+		err = checkPlain(r)
 	}
-	src.Own = &Owned{Start: s.Start, End: s.End, Frames: s.Kind == ShardFrames, Shard: s.String()}
+	if err != nil {
+		return Source{}, fmt.Errorf("shard %s: %w", s, err)
+	}
+	src.Own = &Owned{Start: s.Start, End: s.End, Frames: s.Kind == ShardFrames, Shard: s.String(), First: s.First}
 	return src, nil
 }
 
-// checkFrames reports an error unless the shard's start and end are frame boundaries.
-func (s Shard) checkFrames(total int64) error {
-	f, err := os.Open(s.Path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
+// checkFrames reports an error unless the shard's start and end are frame boundaries of r, a
+// file of total bytes. With First, the shard's start is taken for a frame boundary when an
+// announced (skippable) frame begins there, and only the shard's own headers are read: a walk
+// from the file's first frame would make a scan of every shard read a number of headers
+// quadratic in their number (a ranged request each, on an object store).
+func (s Shard) checkFrames(r io.ReaderAt, total int64) error {
+	from := int64(0)
 	startOK, endOK := s.Start == 0, s.End == total
-	for off := range frameEnds(f, total) {
+	if s.First != nil && s.Start > 0 && s.Start < total {
+		var hdr [8]byte
+		if n, _ := r.ReadAt(hdr[:], s.Start); n == len(hdr) && le32(hdr[:])&skippableMagicMask == skippableMagic {
+			from, startOK = s.Start, true
+		} else {
+			from = total // not a frame: no walk
+		}
+	}
+	for off := range frameEnds(r, from, total) {
 		startOK = startOK || off == s.Start
 		endOK = endOK || off == s.End
 		if off >= s.End {
@@ -230,6 +342,20 @@ func (s Shard) checkFrames(total int64) error {
 	}
 	if !startOK || !endOK {
 		return fmt.Errorf("%w: bytes %d-%d are not a run of whole frames", ErrCorrupt, s.Start, s.End)
+	}
+	return nil
+}
+
+// checkPlain reports an error unless the file r begins as plain PGN does (not compressed, not
+// Parquet): a text shard of it may be read from the middle.
+func checkPlain(r io.ReaderAt) error {
+	head := make([]byte, max(headLen, len(parquetMagic)))
+	n, err := r.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return err
+	}
+	if head = head[:n]; isParquet(head) || DetectCompression(head) != Plain {
+		return fmt.Errorf("%w: a text shard of a file that is not plain PGN", ErrCorrupt)
 	}
 	return nil
 }

@@ -2,11 +2,13 @@ package scan
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -19,14 +21,18 @@ func TestParseShard(t *testing.T) {
 		text string
 		want Shard
 	}{
-		{"text:a.pgn@0-100", Shard{ShardText, "a.pgn", 0, 100}},
-		{"frames:dir/x@y.pgn.zst@12-4096", Shard{ShardFrames, "dir/x@y.pgn.zst", 12, 4096}},
-		{"whole:c:/a.pgn.gz@0-7", Shard{ShardWhole, "c:/a.pgn.gz", 0, 7}},
-		{"text:e.pgn@5-5", Shard{ShardText, "e.pgn", 5, 5}},
+		{"text:a.pgn@0-100", Shard{Kind: ShardText, Path: "a.pgn", Start: 0, End: 100}},
+		{"frames:dir/x@y.pgn.zst@12-4096", Shard{Kind: ShardFrames, Path: "dir/x@y.pgn.zst", Start: 12, End: 4096}},
+		{"whole:c:/a.pgn.gz@0-7", Shard{Kind: ShardWhole, Path: "c:/a.pgn.gz", Start: 0, End: 7}},
+		{"text:e.pgn@5-5", Shard{Kind: ShardText, Path: "e.pgn", Start: 5, End: 5}},
+		{"text:a+b.pgn@100-200+7,130,52", Shard{Kind: ShardText, Path: "a+b.pgn", Start: 100, End: 200,
+			First: &ShardStart{Index: 7, Offset: 130, Line: 52}}},
+		{"frames:m.pgn.zst@12-4096+3,700,41,650", Shard{Kind: ShardFrames, Path: "m.pgn.zst", Start: 12, End: 4096,
+			First: &ShardStart{Index: 3, Offset: 700, Line: 41, DStart: 650}}},
 	}
 	for _, tc := range good {
 		got, err := ParseShard(tc.text)
-		if err != nil || got != tc.want {
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("ParseShard(%q) = %+v, %v; want %+v", tc.text, got, err, tc.want)
 		}
 		if got.String() != tc.text {
@@ -34,7 +40,9 @@ func TestParseShard(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "a.pgn", "text:a.pgn", "text:@0-1", "zip:a@0-1", "text:a@1", "text:a@2-1",
-		"text:a@-1-2", "text:a@0-x", "whole:a@3-9", "text:a@0-1-2", "text:a@ 0-1"} {
+		"text:a@-1-2", "text:a@0-x", "whole:a@3-9", "text:a@0-1-2", "text:a@ 0-1",
+		"text:a@0-1+1,2", "text:a@5-9+0,4,1", "frames:a@0-1+0,5,1,6", "frames:a@0-1+0,5,1", "whole:a@0-1+0,0,1",
+		"text:a@0-1+0,0,0", "text:a@0-1+0,-1,1", "text:a@0-1+", "text:a@0-1+0,1,1,1"} {
 		if _, err := ParseShard(bad); !errors.Is(err, ErrBadShard) {
 			t.Errorf("ParseShard(%q) = %v, want ErrBadShard", bad, err)
 		}
@@ -73,11 +81,11 @@ func TestPlanFrames(t *testing.T) {
 	ends := append(slices.Clone(starts[1:]), int64(len(data)))
 	for _, e := range ends {
 		if e-start >= size && e < int64(len(data)) {
-			want = append(want, Shard{ShardFrames, src.Path, start, e})
+			want = append(want, Shard{Kind: ShardFrames, Path: src.Path, Start: start, End: e})
 			start = e
 		}
 	}
-	want = append(want, Shard{ShardFrames, src.Path, start, int64(len(data))})
+	want = append(want, Shard{Kind: ShardFrames, Path: src.Path, Start: start, End: int64(len(data))})
 	if !slices.Equal(shards, want) {
 		t.Fatalf("Plan = %v\nwant %v", shards, want)
 	}
@@ -90,12 +98,12 @@ func TestPlanTextAndWhole(t *testing.T) {
 	dir := t.TempDir()
 	text := source(t, dir, "a.pgn", bytes.Repeat([]byte("x"), 250))
 	got, err := Plan(text.Path, 100)
-	want := []Shard{{ShardText, text.Path, 0, 100}, {ShardText, text.Path, 100, 200}, {ShardText, text.Path, 200, 250}}
+	want := []Shard{{Kind: ShardText, Path: text.Path, Start: 0, End: 100}, {Kind: ShardText, Path: text.Path, Start: 100, End: 200}, {Kind: ShardText, Path: text.Path, Start: 200, End: 250}}
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("Plan(text) = %v, %v; want %v", got, err, want)
 	}
 	empty := source(t, dir, "e.pgn", nil)
-	if got, err := Plan(empty.Path, 100); err != nil || !slices.Equal(got, []Shard{{ShardText, empty.Path, 0, 0}}) {
+	if got, err := Plan(empty.Path, 100); err != nil || !slices.Equal(got, []Shard{{Kind: ShardText, Path: empty.Path, Start: 0, End: 0}}) {
 		t.Errorf("Plan(empty) = %v, %v", got, err)
 	}
 	for name, data := range map[string][]byte{
@@ -104,7 +112,7 @@ func TestPlanTextAndWhole(t *testing.T) {
 	} {
 		src := source(t, dir, name, data)
 		got, err := Plan(src.Path, 10)
-		if want := []Shard{{ShardWhole, src.Path, 0, int64(len(data))}}; err != nil || !slices.Equal(got, want) {
+		if want := []Shard{{Kind: ShardWhole, Path: src.Path, Start: 0, End: int64(len(data))}}; err != nil || !slices.Equal(got, want) {
 			t.Errorf("Plan(%s) = %v, %v; want %v", name, got, err, want)
 		}
 	}
@@ -117,11 +125,42 @@ func scanShards(t *testing.T, src Source, kind ShardKind, whole *plOutputs, cuts
 	t.Helper()
 	t.Logf("%s cuts %v: whole scan %d findings, %d games rows", kind, cuts, len(rowsOf(&whole.findings)), len(rowsOf(&whole.games)))
 	bounds := append(append([]int64{0}, cuts...), src.Size)
+	var shards []Shard
+	for i := 1; i < len(bounds); i++ {
+		shards = append(shards, Shard{Kind: kind, Path: src.Path, Start: bounds[i-1], End: bounds[i]})
+	}
+	scanShardList(t, src, whole, cuts, shards) // each read from byte 0
+	f, err := os.Open(src.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := CountShards(context.Background(), f, src.Size, shards, 2); err != nil {
+		t.Fatal(err)
+	}
+	for _, sh := range shards {
+		if sh.First == nil {
+			t.Fatalf("%s: not counted", sh)
+		}
+	}
+	scanShardList(t, src, whole, cuts, shards) // each read from its own range
+}
+
+// scanShardList scans the shards in order and fails t unless their rows, in order, are those of
+// the whole scan, and their summaries add up to its games and bytes.
+func scanShardList(t *testing.T, src Source, whole *plOutputs, cuts []int64, shards []Shard) {
+	t.Helper()
 	var findings, games, errs []string
 	var read int64 // games the shards' summaries count
-	for i := 1; i < len(bounds); i++ {
-		sh := Shard{kind, src.Path, bounds[i-1], bounds[i]}
-		s, err := sh.Source()
+	var stored, pgn int64
+	file, err := os.Open(src.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	for _, sh := range shards {
+		rec := &lowestRead{r: file, lowest: src.Size}
+		s, err := sh.SourceAt(rec, src.Size)
 		if err != nil {
 			t.Fatalf("%s: %v", sh, err)
 		}
@@ -132,10 +171,19 @@ func scanShards(t *testing.T, src Source, kind ShardKind, whole *plOutputs, cuts
 		findings = append(findings, rowsOf(&o.findings)...)
 		games = append(games, rowsOf(&o.games)...)
 		errs = append(errs, rowsOf(&o.errors)...)
+		if counted, low := sh.First != nil, rec.lowest; counted && low < sh.Start || !counted && low > 0 && sh.Start > 0 {
+			t.Errorf("%s: read from byte %d (counted %v)", sh, low, counted)
+		}
 		read += o.out.Summary.Games()
+		in := o.out.Summary.Inputs()[0]
+		stored += in.Read
+		pgn += in.Decompressed
 	}
 	if read != whole.out.Summary.Games() {
 		t.Errorf("cuts %v: the shards' summaries count %d games, the whole scan's %d", cuts, read, whole.out.Summary.Games())
+	}
+	if in := whole.out.Summary.Inputs()[0]; stored != in.Read || pgn != in.Decompressed {
+		t.Errorf("cuts %v: the shards' summaries read %d bytes, %d of PGN; the whole scan %d, %d", cuts, stored, pgn, in.Read, in.Decompressed)
 	}
 	for _, tab := range []struct {
 		name      string
@@ -285,23 +333,24 @@ func TestShardErrors(t *testing.T) {
 	data, starts := framesAt(t, bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 *\n\n"), 100), []int{500, 1000})
 	frames := source(t, dir, "f.pgn.zst", data)
 	for _, sh := range []Shard{
-		{ShardText, text.Path, 0, 1000},
-		{ShardFrames, frames.Path, starts[1] + 1, int64(len(data))},
-		{ShardFrames, frames.Path, 0, starts[1] + 5},
+		{Kind: ShardText, Path: text.Path, Start: 0, End: 1000},
+		{Kind: ShardFrames, Path: frames.Path, Start: starts[1] + 1, End: int64(len(data))},
+		{Kind: ShardFrames, Path: frames.Path, Start: 0, End: starts[1] + 5},
 	} {
 		_, err := sh.Source()
 		if err == nil || !strings.Contains(err.Error(), sh.String()) {
 			t.Errorf("%s: error %v, want one naming the shard", sh, err)
 		}
 	}
-	if _, err := (Shard{ShardText, filepath.Join(dir, "none.pgn"), 0, 1}).Source(); !errors.Is(err, os.ErrNotExist) {
+	if _, err := (Shard{Kind: ShardText, Path: filepath.Join(dir, "none.pgn"), Start: 0, End: 1}).Source(); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v, want ErrNotExist", err)
 	}
 }
 
 // FuzzParseShard: ParseShard never panics, and what it accepts prints back as given.
 func FuzzParseShard(f *testing.F) {
-	for _, s := range []string{"text:a.pgn@0-100", "frames:x@y@1-2", "whole:z@0-0", "text:a@", ":@-"} {
+	for _, s := range []string{"text:a.pgn@0-100", "frames:x@y@1-2", "whole:z@0-0", "text:a@", ":@-",
+		"text:a.pgn@10-100+3,12,40", "frames:x+y@1-2+0,5,1,5", "frames:x@1-2+0,5,1", "whole:z@0-0+1,1,1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -310,8 +359,22 @@ func FuzzParseShard(f *testing.F) {
 			return
 		}
 		again, err := ParseShard(sh.String())
-		if err != nil || again != sh {
+		if err != nil || !reflect.DeepEqual(again, sh) {
 			t.Fatalf("%q parsed as %+v, which prints as %q and parses as %+v, %v", s, sh, sh.String(), again, err)
 		}
 	})
+}
+
+// lowestRead is a file that records the lowest offset of a read of more than a header (16
+// bytes): where a scan really started reading.
+type lowestRead struct {
+	r      io.ReaderAt
+	lowest int64
+}
+
+func (l *lowestRead) ReadAt(p []byte, off int64) (int, error) {
+	if len(p) > 16 {
+		l.lowest = min(l.lowest, off)
+	}
+	return l.r.ReadAt(p, off)
 }

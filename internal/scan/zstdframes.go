@@ -65,8 +65,12 @@ type frameReader struct {
 	restDec *zstd.Decoder
 	err     error
 	once    sync.Once
-	served  int64      // decompressed bytes Read has delivered
+	served  int64      // decompressed offset of the next byte Read delivers
+	start   int64      // compressed offset of src's first byte
 	mark    *frameMark // set before the first Read, or nil
+	// reached, when set (before the first Read), is told of every frame as Read reaches it:
+	// its compressed offset and the decompressed offset of its first byte.
+	reached func(off, d int64)
 }
 
 // frameMark finds where a run of frames (a shard, from compressed offset start to end) lies in
@@ -87,7 +91,10 @@ func (m *frameMark) reach(off, d int64) {
 	}
 }
 
-func newFrameReader(src io.Reader, workers int) *frameReader {
+// newFrameReader returns a reader of the frames of src, whose first byte is the file's byte
+// at compressed offset off (a frame's header) and its first decoded byte the stream's byte at
+// decompressed offset d: 0 and 0 for a whole file, a shard's first frame otherwise.
+func newFrameReader(src io.Reader, workers int, off, d int64) *frameReader {
 	workers = max(workers, 1)
 	frames := workers + 1
 	fr := &frameReader{
@@ -96,6 +103,7 @@ func newFrameReader(src io.Reader, workers int) *frameReader {
 		order: make(chan *frameJob, frames),
 		quit:  make(chan struct{}),
 		free:  make(chan *frameJob, frames),
+		start: off, served: d,
 	}
 	for range frames {
 		fr.free <- &frameJob{}
@@ -113,7 +121,7 @@ func (fr *frameReader) readFrames() {
 	defer fr.wg.Done()
 	defer close(fr.order)
 	defer close(fr.jobs)
-	var off int64
+	off := fr.start
 	var hdr [pzstdHeaderLen]byte
 	for {
 		job := fr.newJob(off)
@@ -306,6 +314,9 @@ func (fr *frameReader) Read(p []byte) (int, error) {
 			fr.cur, fr.off = job, 0
 			if fr.mark != nil {
 				fr.mark.reach(job.offset, fr.served)
+			}
+			if fr.reached != nil {
+				fr.reached(job.offset, fr.served)
 			}
 			if job.rest != nil {
 				d, err := zstd.NewReader(job.rest, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxWindow))

@@ -1,0 +1,130 @@
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/pgnscan/pgnscan/internal/pgn"
+)
+
+// CountShards fills in First for the shards of one file (text or frames shards, as Plan
+// returns them: in order, each starting where the one before ends), so that a scan of each
+// reads only its own range and what it needs past its end to finish its last game: scanning
+// all the shards then costs one reading of the file, not one per shard.
+//
+// It makes one pass over the whole file with the splitter a scan uses (decoding the frames of a
+// multi-frame zstd file with up to workers decoders, splitting without analysing), and records
+// for each shard the first game that starts at or after its first byte: its index, offset and
+// line, and for frames the decompressed offset of the shard's first frame. This is the exact
+// method (a counting pass and a prefix sum of the games before each shard), not a guess from
+// the bytes near a cut: where games start depends on everything before (a comment left open, a
+// tag section without [Event), and only the splitter's own pass over it knows (see
+// ShardStart for why the handover is exact). A shard whose games all lie past the file's last
+// game start records the game count of the file and the end of the stream. Whole shards are
+// left as they are. r reads the file, of size bytes; the error of a file that cannot be read or
+// decoded names it.
+func CountShards(ctx context.Context, r io.ReaderAt, size int64, shards []Shard, workers int) error {
+	var counted []*Shard
+	for i := range shards {
+		if shards[i].Kind == ShardWhole {
+			continue
+		}
+		if len(counted) > 0 && (shards[i].Path != counted[0].Path || shards[i].Start != counted[len(counted)-1].End) {
+			return fmt.Errorf("count: %s does not follow %s: count the shards of one file, in order", shards[i], counted[len(counted)-1])
+		}
+		counted = append(counted, &shards[i])
+	}
+	if len(counted) == 0 {
+		return nil
+	}
+	path := counted[0].Path
+	src := Source{Name: displayName(path), Path: path, Size: size, File: r}
+	stream, err := src.Open(OpenOptions{Workers: max(workers, 1)})
+	if err != nil {
+		return err
+	}
+	defer stream.Close()
+	frames := counted[0].Kind == ShardFrames
+	if frames != (stream.frames != nil) || !frames && (stream.Compression != Plain || stream.Parquet) {
+		return fmt.Errorf("count: %s: %w: the shards are %s shards, the file is %s", src.Name, ErrCorrupt, counted[0].Kind, stream.Compression)
+	}
+	c := &counter{shards: counted, dStart: make([]int64, len(counted))}
+	for i, sh := range counted {
+		c.dStart[i] = -1
+		if !frames {
+			c.dStart[i] = sh.Start
+		}
+	}
+	if frames {
+		stream.frames.reached = c.reached
+	}
+	sp := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name})
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ch, err := sp.Next()
+		if ch != nil {
+			for _, g := range ch.Games {
+				c.game(g)
+			}
+			ch.Release()
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	c.end(stream.Decompressed())
+	return nil
+}
+
+// counter finds the first game of each shard as the games of the whole file go by.
+type counter struct {
+	shards []*Shard
+	dStart []int64 // decompressed offset of each shard's first byte; -1 until its frame is read
+	next   int     // the first shard not yet given its first game
+	games  int64   // games seen
+	frame  int     // the next shard whose first frame is awaited
+}
+
+// reached notes a frame of the file as it is read.
+func (c *counter) reached(off, d int64) {
+	for c.frame < len(c.shards) && c.shards[c.frame].Start <= off {
+		c.dStart[c.frame] = d
+		c.frame++
+	}
+}
+
+// game takes the next game of the file. The frame of a shard not yet reached lies past every
+// byte read, so past g: only shards whose start is known can begin at or before g.
+func (c *counter) game(g pgn.Game) {
+	for c.next < len(c.shards) && c.dStart[c.next] >= 0 && g.Offset >= c.dStart[c.next] {
+		c.shards[c.next].First = c.start(c.next, g.Index, g.Offset, g.Line)
+		c.next++
+	}
+	c.games = g.Index + 1
+}
+
+// end gives the shards after the last game start the end of the stream, of total bytes.
+func (c *counter) end(total int64) {
+	for ; c.next < len(c.shards); c.next++ {
+		if c.dStart[c.next] < 0 {
+			c.dStart[c.next] = total
+		}
+		c.shards[c.next].First = c.start(c.next, c.games, max(total, c.dStart[c.next]), 1)
+	}
+}
+
+// start returns the ShardStart of shard i whose first game is the given one.
+func (c *counter) start(i int, index, offset, line int64) *ShardStart {
+	f := &ShardStart{Index: index, Offset: offset, Line: line}
+	if c.shards[i].Kind == ShardFrames {
+		f.DStart = c.dStart[i]
+	}
+	return f
+}
