@@ -55,10 +55,22 @@ func Finish(out string, m Manifest) error {
 }
 
 // isPartFile reports whether a file name is one the shards write: a part file
-// (part-NAME.parquet) or its temporary name while written (.part-NAME.parquet.PID.tmp).
+// (part-NAME.parquet), a shard's summary (_summary-NAME.json), or the temporary name of either
+// while written (.part-NAME.parquet.PID.tmp, ._summary-NAME.json.PID.tmp).
 func isPartFile(name string) bool {
-	return strings.HasPrefix(name, "part-") && strings.HasSuffix(name, ".parquet") ||
-		strings.HasPrefix(name, ".part-") && strings.HasSuffix(name, ".tmp")
+	final := strings.TrimPrefix(name, ".")
+	if final != name {
+		if !strings.HasSuffix(final, ".tmp") {
+			return false
+		}
+		i := strings.LastIndexByte(final[:len(final)-len(".tmp")], '.')
+		if i < 0 {
+			return false
+		}
+		final = final[:i]
+	}
+	return strings.HasPrefix(final, "part-") && strings.HasSuffix(final, ".parquet") ||
+		strings.HasPrefix(final, "_summary-") && strings.HasSuffix(final, ".json")
 }
 
 // removeStrays removes the part files under dir that keep does not hold, then the folders

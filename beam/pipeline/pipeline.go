@@ -108,7 +108,7 @@ func (f *scanFn) scan(ctx context.Context, sh scan.Shard) (Part, error) {
 	if err != nil {
 		return Part{}, err
 	}
-	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts)
+	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts, nil)
 	if err == nil && afterScan != nil {
 		err = afterScan(p)
 	}

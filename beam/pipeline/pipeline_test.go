@@ -262,7 +262,7 @@ func checkOutput(t *testing.T, out, ref string, inputs []string) Manifest {
 	if on := partFilesUnder(t, out); !slices.Equal(named, on) {
 		t.Errorf("manifest names %d part files, %d on disk:\nnamed %q\non disk %q", len(named), len(on), named, on)
 	}
-	shards, err := Plan(inputs, testShardSize)
+	shards, err := Plan(context.Background(), inputs, testShardSize, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +308,7 @@ func firstParquet(t *testing.T, dir string) string {
 // as multisets), with a manifest naming every part file and the counters counting every game.
 func TestPrismCorpus(t *testing.T) {
 	inputs := corpusInputs(t)
-	shards, err := Plan(inputs, testShardSize)
+	shards, err := Plan(context.Background(), inputs, testShardSize, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +346,7 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 	dir := t.TempDir()
 	ref, out := filepath.Join(dir, "ref"), filepath.Join(dir, "out")
 	referenceScan(t, ref, inputs, testOptions)
-	shards, err := Plan(inputs, testShardSize)
+	shards, err := Plan(context.Background(), inputs, testShardSize, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +390,7 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := ScanShard(context.Background(), sh, out, attempt, testOptions)
+		p, err := ScanShard(context.Background(), sh, out, attempt, testOptions, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

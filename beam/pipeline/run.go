@@ -22,10 +22,12 @@ var ErrUsage = errors.New("usage")
 // usage wraps err as a usage error.
 func usage(err error) error { return fmt.Errorf("%w: %w", ErrUsage, err) }
 
-// Plan returns the shards of the inputs, as `pgnscan plan` prints them: the same files
-// (scan.Resolve: a directory stands for its archives) and the same cuts (scan.Plan), in input
-// order.
-func Plan(inputs []string, size int64) ([]string, error) {
+// Plan returns the shards of the inputs: the same files as `pgnscan scan` reads (scan.Resolve:
+// a directory stands for its archives), cut as `pgnscan plan` cuts them (scan.Plan), in input
+// order, and counted (scan.CountShards: one pass of the splitter over each file, with workers
+// decoders) so that each shard's scan reads only its own range and not the file from its first
+// byte: the shards of a file then cost one reading of it, not one per shard.
+func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]string, error) {
 	if size <= 0 {
 		return nil, usage(fmt.Errorf("--shard-size must be positive, not %d", size))
 	}
@@ -38,7 +40,7 @@ func Plan(inputs []string, size int64) ([]string, error) {
 		if src.Path == scan.StdinName {
 			return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
 		}
-		shards, err := scan.Plan(src.Path, size)
+		shards, err := planFile(ctx, src.Path, size, workers)
 		if err != nil {
 			return nil, err
 		}
@@ -47,6 +49,27 @@ func Plan(inputs []string, size int64) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// planFile cuts one file into shards and counts them.
+func planFile(ctx context.Context, path string, size int64, workers int) ([]scan.Shard, error) {
+	shards, err := scan.Plan(path, size)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := scan.CountShards(ctx, f, st.Size(), shards, workers); err != nil {
+		return nil, err
+	}
+	return shards, nil
 }
 
 // Job is one run of the pipeline.
@@ -81,7 +104,7 @@ func Run(ctx context.Context, j Job) (Counts, error) {
 	// The inputs stay as given: the rows' source column names them so, as `pgnscan scan` does.
 	// Workers on other machines need paths that resolve there (absolute, on a shared file
 	// system).
-	shards, err := Plan(j.Inputs, j.ShardSize)
+	shards, err := Plan(ctx, j.Inputs, j.ShardSize, j.Options.Workers)
 	if err != nil {
 		return Counts{}, err
 	}

@@ -2,13 +2,22 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
+
+// Opener opens a shard's file for reading at any offset: a reader and the file's size. When
+// the reader is also an io.Closer it is closed after the shard's scan. Nil opens local files.
+type Opener = func(path string) (io.ReaderAt, int64, error)
 
 // Options are what every shard's scan is asked to do: the rule editions as `pgnscan scan`
 // takes them, what to write, and how many analysis goroutines a shard's scan runs. They travel
@@ -32,56 +41,63 @@ const (
 	ErrorsDir   = "errors"
 )
 
-// Selection returns the editions of o, or a usage error naming the bad flag value.
+// Selection returns the editions of o, or the error of a bad flag value.
 func (o Options) Selection() (*rules.Selection, error) {
-	sel, err := rules.NewSelection(o.Edition, o.FallbackEdition, o.Fivefold2014)
-	if err != nil {
-		return nil, err
-	}
-	if err := sel.SetNoAgreementBefore(o.NoAgreementBefore); err != nil {
-		return nil, err
-	}
 	if _, err := report.ParsePartition(o.Partition); err != nil {
 		return nil, err
 	}
-	return sel, nil
+	return shardscan.Selection(o.scanOptions())
 }
 
-// ScanShard scans one shard into part files under out: the findings (and games) as
-// Hive-partitioned Parquet in out/findings (out/games), split by o.Partition, and the errors in
-// out/errors, every file named part-NAME.parquet (see report.CreatePartitionedShard), where
-// NAME is the shard's part name and the attempt. A file the shard cannot be read from (missing,
-// damaged, past its end) fails the shard with an error naming the shard (file and byte range);
-// a game that cannot be read is an errors row, as in `pgnscan scan`. On error the files of
-// this attempt are removed.
-func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Options) (Part, error) {
-	sel, err := o.Selection()
-	if err != nil {
+// scanOptions are o as shardscan takes them, without the outputs.
+func (o Options) scanOptions() shardscan.Options {
+	keys, _ := report.ParsePartition(o.Partition) // checked by Selection
+	return shardscan.Options{
+		Editions: o.Edition, Fallback: o.FallbackEdition, Fivefold2014: o.Fivefold2014,
+		NoAgreementBefore: o.NoAgreementBefore, Partition: keys, Workers: o.Workers,
+	}
+}
+
+// ScanShard scans one shard (shardscan.ScanShard) into part files under out: the findings
+// (and games) as Hive-partitioned Parquet in out/findings (out/games), split by o.Partition,
+// the errors in out/errors, every file named part-NAME.parquet where NAME is the shard's part
+// name and the attempt, and the shard's summary in out/findings/_summary-NAME.json. The
+// shard's file is read through open (nil: local files). A file the shard cannot be read from
+// (missing, damaged, past its end) fails the shard with an error naming the shard (file and
+// byte range), as does a damaged stream inside it; a game that cannot be read is an errors
+// row, as in `pgnscan scan`. On error the files of this attempt are removed.
+func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Options, open Opener) (Part, error) {
+	if _, err := o.Selection(); err != nil {
 		return Part{}, err
 	}
-	src, err := sh.Source()
-	if err != nil {
-		return Part{}, err // names the shard
-	}
 	name := sh.PartName() + "~" + attempt
-	outs, err := createOutputs(out, name, o)
+	so := o.scanOptions()
+	so.Open, so.PartName, so.Out = open, name, filepath.Join(out, FindingsDir)
+	so.SummaryFile = filepath.Join(so.Out, shardscan.SummaryName(name))
+	so.CommandLine = []string{"pgnscan-beam", "shard", sh.String()}
+	if o.Games {
+		so.Games = filepath.Join(out, GamesDir)
+	}
+	if o.Errors {
+		so.Errors = filepath.Join(out, ErrorsDir, "part-"+name+".parquet")
+		if err := mkdirAll(filepath.Dir(so.Errors)); err != nil {
+			return Part{}, err
+		}
+	}
+	st, err := shardscan.ScanShard(ctx, sh, so)
+	if so.Errors != "" && (err == nil || errors.Is(err, scan.ErrInputFailed)) {
+		st.Files = append(st.Files, so.Errors)
+	}
 	if err != nil {
-		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
+		removeAll(st.Files)
+		if !strings.Contains(err.Error(), fmt.Sprintf("@%d-%d", sh.Start, sh.End)) {
+			err = fmt.Errorf("shard %s: %w", sh, err) // name the range, not only the file
+		}
+		return Part{}, err
 	}
-	defer outs.Abort() // a no-op once closed
-	cfg := scan.Config{Sources: []scan.Source{src}, Selection: sel, Workers: o.Workers, FullGames: o.Games}
-	if err := scan.Run(ctx, cfg, outs); err != nil {
-		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
-	}
-	if err := outs.Close(); err != nil {
-		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
-	}
-	p := partOf(outs.Summary)
+	p := partOf(st.Summary)
 	p.Shard, p.Attempt = sh.String(), attempt
-	for _, f := range filesOf(outs) {
+	for _, f := range st.Files {
 		rel, err := filepath.Rel(out, f)
 		if err != nil {
 			return Part{}, fmt.Errorf("shard %s: %w", sh, err)
@@ -91,54 +107,11 @@ func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Option
 	return p, nil
 }
 
-// createOutputs opens the tables of one attempt at a shard.
-func createOutputs(out, name string, o Options) (*report.Outputs, error) {
-	keys, err := report.ParsePartition(o.Partition)
-	if err != nil {
-		return nil, err
+// removeAll removes files, ignoring errors (what is left is a stray that Finish removes).
+func removeAll(files []string) {
+	for _, f := range files {
+		os.Remove(f)
 	}
-	opts := report.Options{CommandLine: []string{"pgnscan-beam", "shard", name}}
-	outs := &report.Outputs{Summary: report.NewSummary()}
-	if outs.FindingsParts, err = report.CreatePartitionedShard[report.Finding](filepath.Join(out, FindingsDir), keys, name, opts); err != nil {
-		return nil, err
-	}
-	if o.Games {
-		if outs.GamesParts, err = report.CreatePartitionedShard[report.Game](filepath.Join(out, GamesDir), keys, name, opts); err != nil {
-			outs.Abort()
-			return nil, err
-		}
-	}
-	if o.Errors {
-		path := filepath.Join(out, ErrorsDir, "part-"+name+".parquet")
-		if outs.Errors, err = createIn[report.Error](path, opts); err != nil {
-			outs.Abort()
-			return nil, err
-		}
-	}
-	return outs, nil
-}
-
-// createIn creates a table file, making its folder first.
-func createIn[R report.Row](path string, opts report.Options) (*report.Writer[R], error) {
-	if err := mkdirAll(filepath.Dir(path)); err != nil {
-		return nil, err
-	}
-	return report.Create[R](path, opts)
-}
-
-// filesOf lists the files the closed outputs wrote.
-func filesOf(o *report.Outputs) []string {
-	var files []string
-	if o.FindingsParts != nil {
-		files = append(files, o.FindingsParts.Files()...)
-	}
-	if o.GamesParts != nil {
-		files = append(files, o.GamesParts.Files()...)
-	}
-	if o.Errors != nil {
-		files = append(files, o.Errors.Path())
-	}
-	return files
 }
 
 // partOf takes a shard's counts from its finished summary.
