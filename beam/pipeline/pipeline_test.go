@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	le "encoding/binary"
 	"encoding/json"
@@ -18,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/pgnscan/pgnscan/internal/report"
@@ -416,6 +418,109 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 	for _, f := range partFilesUnder(t, out) {
 		if slices.Contains(before, f) {
 			t.Errorf("part file %s of the earlier run survived the new run", f)
+		}
+	}
+}
+
+// TestDamagedShardFails: a shard whose bytes are damaged after the plan was made (a frame
+// overwritten, a file cut short) fails the job on Prism with an error naming the shard (its
+// file and byte range: "shard KIND:PATH@START-END...: ...") and the fault, and leaves no part
+// file of that shard.
+func TestDamagedShardFails(t *testing.T) {
+	lichess := testcorpus.Path(t, "lichess-2025-05-excerpt.pgn")
+	text, err := os.ReadFile(lichess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	framed := filepath.Join(t.TempDir(), "small-frames.pgn.zst")
+	writeFrames(t, framed, text, 64<<10)
+	plain := filepath.Join(t.TempDir(), "cut.pgn")
+	if err := os.WriteFile(plain, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		name, path string
+		damage     func(sh scan.Shard) error
+		want       string
+	}{
+		{"frame overwritten", framed, func(sh scan.Shard) error {
+			f, err := os.OpenFile(sh.Path, os.O_WRONLY, 0)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = f.WriteAt(bytes.Repeat([]byte{0xff}, 64), sh.Start+40) // inside its first frame's data
+			return err
+		}, "decompress"},
+		{"file cut short", plain, func(sh scan.Shard) error { return os.Truncate(sh.Path, sh.Start+10) }, "past the end"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			shards, err := Plan(ctx, []string{c.path}, 32<<10, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(shards) < 3 {
+				t.Fatalf("%d shards, want at least 3", len(shards))
+			}
+			victim, err := scan.ParseShard(shards[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := c.damage(victim); err != nil {
+				t.Fatal(err)
+			}
+			out := t.TempDir()
+			p, s := beam.NewPipelineWithRoot()
+			Build(s, shards, out, testOptions, 1)
+			err = beamx.Run(ctx, p)
+			// The shard that fails is the damaged one or the one before it, which reads into
+			// the damaged bytes to finish its last game.
+			var failed *scan.Shard
+			for _, text := range shards[1:3] {
+				if sh, _ := scan.ParseShard(text); err != nil && strings.Contains(err.Error(), "shard "+text+": ") {
+					failed = &sh
+				}
+			}
+			if failed == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err %v; want one naming shard %s or the one before and saying %q", err, victim, c.want)
+			}
+			for _, f := range partFilesUnder(t, out) {
+				if strings.Contains(f, failed.PartName()+"~") {
+					t.Errorf("the failed shard left %s", f)
+				}
+			}
+		})
+	}
+}
+
+// TestUsageErrors: inputs and flags that cannot make a job are usage errors (ErrUsage), found
+// before anything runs.
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pgn")
+	if err := os.WriteFile(in, []byte("[Event \"x\"]\n\n1. e4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	aFile := filepath.Join(dir, "file")
+	if err := os.WriteFile(aFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ok := Job{Inputs: []string{in}, ShardSize: 1 << 20, Out: filepath.Join(dir, "out"), Options: testOptions}
+	for name, edit := range map[string]func(j *Job){
+		"missing input":   func(j *Job) { j.Inputs = []string{filepath.Join(dir, "nope.pgn")} },
+		"stdin":           func(j *Job) { j.Inputs = []string{"-"} },
+		"shard size 0":    func(j *Job) { j.ShardSize = 0 },
+		"bad edition":     func(j *Job) { j.Options.Edition = "fide1066" },
+		"bad partition":   func(j *Job) { j.Options.Partition = "colour" },
+		"no output":       func(j *Job) { j.Out = "" },
+		"output a file":   func(j *Job) { j.Out = aFile },
+		"output an input": func(j *Job) { j.Out = dir },
+	} {
+		j := ok
+		edit(&j)
+		if _, err := Run(context.Background(), j); !errors.Is(err, ErrUsage) {
+			t.Errorf("%s: err %v, want a usage error", name, err)
 		}
 	}
 }
