@@ -42,6 +42,7 @@ type flags struct {
 	out       string
 	shardSize int64
 	parallel  int
+	printPlan bool
 	opts      pipeline.Options
 }
 
@@ -56,6 +57,7 @@ func (f *flags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.opts.Games, "games", false, "also write one row per game and edition (OUT/games)")
 	fs.BoolVar(&f.opts.Errors, "errors", true, "write one row per game that could not be read whole (OUT/errors)")
 	fs.IntVar(&f.opts.Workers, "workers", 0, "analysis goroutines per shard (default: the number of CPUs)")
+	fs.BoolVar(&f.printPlan, "print-plan", false, "print the counted shards, one a line (as pgnscan scan --shard takes them), and run nothing")
 	fs.IntVar(&f.parallel, "parallel", 1, "shards of a bundle a worker scans at once (Prism makes one bundle of all shards: set it to the cores, with --workers 1)")
 }
 
@@ -86,6 +88,14 @@ func main() {
 func run(ctx context.Context, f flags, inputs []string, stdout io.Writer) error {
 	if len(inputs) == 0 {
 		return fmt.Errorf("%w: name at least one INPUT", pipeline.ErrUsage)
+	}
+	if f.printPlan {
+		shards, err := pipeline.Plan(ctx, inputs, f.shardSize, f.opts.Workers)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, strings.Join(shards, "\n"))
+		return err
 	}
 	if err := checkRunner(); err != nil {
 		return fmt.Errorf("%w: %w", pipeline.ErrUsage, err)

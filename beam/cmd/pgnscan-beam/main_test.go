@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -71,5 +74,31 @@ func resetFlags(t *testing.T) {
 		if err := f.Value.Set(f.DefValue); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestPrintPlan: --print-plan prints the counted shards of the inputs, which pgnscan scan
+// --shard reads: the plan of a 3-game file cut into 2 shards, each with its first game's
+// index, offset and line after '+' (worked by hand from the text).
+func TestPrintPlan(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "three.pgn")
+	text := "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 *\n"
+	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), flags{printPlan: true, shardSize: 30}, []string{in}, &out); err != nil {
+		t.Fatal(err)
+	}
+	// Games start at bytes 0, 22 and 44 (lines 1, 5, 9) of 65; shards are bytes 0-30, 30-60
+	// and 60-65. The last owns no game: its first is the file's game count, at the end.
+	want := []string{
+		fmt.Sprintf("text:%s@0-30+0,0,1", in),
+		fmt.Sprintf("text:%s@30-60+2,44,9", in),
+		fmt.Sprintf("text:%s@60-65+3,65,", in),
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || !strings.HasPrefix(got[2], want[2]) {
+		t.Errorf("plan:\n%s\nwant:\n%s (then a line)", out.String(), strings.Join(want, "\n"))
 	}
 }
