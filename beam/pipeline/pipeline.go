@@ -15,6 +15,8 @@ import (
 )
 
 func init() {
+	register.DoFn3x1[context.Context, string, func(string), error](&planFn{})
+	register.Emitter1[string]()
 	register.DoFn3x1[context.Context, string, func(Part), error](&scanFn{})
 	register.Emitter1[Part]()
 	register.Combiner3[Manifest, Part, Manifest](&manifestFn{})
@@ -41,17 +43,45 @@ var (
 	failedCounter   = beam.NewCounter(CounterNamespace, CounterFailed)
 )
 
-// Build adds the scan of shards to the pipeline of s: the shards (text forms, as `pgnscan
-// plan` prints them) → Reshuffle (so that the runner spreads them over its workers instead of
-// running them where they were created) → one scanFn call per shard, writing part files under
-// out → the manifest's combine → finishFn, which writes manifest.json and summary.txt in out
-// and removes part files no part of the manifest names.
-func Build(s beam.Scope, shards []string, out string, o Options, parallel int) {
+// Build adds the scan of files (paths, as scan.Resolve lists them) to the pipeline of s: the
+// files → Reshuffle → planFn, which cuts each file into shards of about shardSize stored bytes
+// and counts them (see Plan), on the workers, so that the counting pass over a month's 210 GB
+// of PGN runs beside the other files' instead of on the machine that submits the job → the
+// shards' scan (ScanShards).
+func Build(s beam.Scope, files []string, shardSize int64, out string, o Options, parallel int) {
 	s = s.Scope("pgnscan")
-	list := beam.CreateList(s, shards)
-	parts := beam.ParDo(s, &scanFn{Out: out, Opts: o, Parallel: parallel}, beam.Reshuffle(s, list))
+	list := beam.CreateList(s, files)
+	shards := beam.ParDo(s, &planFn{ShardSize: shardSize, Workers: o.Workers}, beam.Reshuffle(s, list))
+	ScanShards(s, shards, out, o, parallel)
+}
+
+// ScanShards adds the scan of shards (a PCollection of their text forms, as `pgnscan plan`
+// prints them) to the pipeline: Reshuffle (so that the runner spreads them over its workers
+// instead of running them where they were made) → one scanFn call per shard, writing part
+// files under out → the manifest's combine → finishFn, which writes manifest.json and
+// summary.txt in out and removes part files no part of the manifest names.
+func ScanShards(s beam.Scope, shards beam.PCollection, out string, o Options, parallel int) {
+	parts := beam.ParDo(s, &scanFn{Out: out, Opts: o, Parallel: parallel}, beam.Reshuffle(s, shards))
 	manifest := beam.Combine(s, &manifestFn{}, parts)
 	beam.ParDo0(s, &finishFn{Out: out}, manifest)
+}
+
+// planFn cuts one file into counted shards (see planFile) and emits their text forms.
+type planFn struct {
+	ShardSize int64 `json:"shard_size"`
+	Workers   int   `json:"workers"` // decoders of the counting pass; 0: the CPUs
+}
+
+// ProcessElement plans the file at path.
+func (f *planFn) ProcessElement(ctx context.Context, path string, emit func(string)) error {
+	shards, err := planFile(ctx, path, f.ShardSize, f.Workers)
+	if err != nil {
+		return err
+	}
+	for _, sh := range shards {
+		emit(sh.String())
+	}
+	return nil
 }
 
 // scanFn scans the shards of a bundle, Parallel at a time (see ScanShard), and emits their

@@ -472,7 +472,7 @@ func TestDamagedShardFails(t *testing.T) {
 			}
 			out := t.TempDir()
 			p, s := beam.NewPipelineWithRoot()
-			Build(s, shards, out, testOptions, 1)
+			ScanShards(s, beam.CreateList(s, shards), out, testOptions, 1)
 			err = beamx.Run(ctx, p)
 			// The shard that fails is the damaged one or the one before it, which reads into
 			// the damaged bytes to finish its last game.

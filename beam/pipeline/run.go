@@ -22,25 +22,17 @@ var ErrUsage = errors.New("usage")
 // usage wraps err as a usage error.
 func usage(err error) error { return fmt.Errorf("%w: %w", ErrUsage, err) }
 
-// Plan returns the shards of the inputs: the same files as `pgnscan scan` reads (scan.Resolve:
-// a directory stands for its archives), cut as `pgnscan plan` cuts them (scan.Plan), in input
-// order, and counted (scan.CountShards: one pass of the splitter over each file, with workers
-// decoders) so that each shard's scan reads only its own range and not the file from its first
-// byte: the shards of a file then cost one reading of it, not one per shard.
+// Plan returns the shards of the inputs, as the pipeline's plan step makes them: the same
+// files as `pgnscan scan` reads (Files), cut as `pgnscan plan` cuts them and counted (see
+// planFile), in input order.
 func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]string, error) {
-	if size <= 0 {
-		return nil, usage(fmt.Errorf("--shard-size must be positive, not %d", size))
-	}
-	srcs, err := scan.Resolve(inputs)
+	files, err := Files(inputs, size)
 	if err != nil {
-		return nil, usage(err)
+		return nil, err
 	}
 	var out []string
-	for _, src := range srcs {
-		if src.Path == scan.StdinName {
-			return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
-		}
-		shards, err := planFile(ctx, src.Path, size, workers)
+	for _, path := range files {
+		shards, err := planFile(ctx, path, size, workers)
 		if err != nil {
 			return nil, err
 		}
@@ -51,7 +43,31 @@ func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]stri
 	return out, nil
 }
 
-// planFile cuts one file into shards and counts them.
+// Files returns the files the inputs name (scan.Resolve: a directory stands for its
+// archives), in order, or a usage error: an input that does not resolve, standard input, a
+// shard size that is not positive.
+func Files(inputs []string, size int64) ([]string, error) {
+	if size <= 0 {
+		return nil, usage(fmt.Errorf("--shard-size must be positive, not %d", size))
+	}
+	srcs, err := scan.Resolve(inputs)
+	if err != nil {
+		return nil, usage(err)
+	}
+	var files []string
+	for _, src := range srcs {
+		if src.Path == scan.StdinName {
+			return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
+		}
+		files = append(files, src.Path)
+	}
+	return files, nil
+}
+
+// planFile cuts one file into shards (scan.Plan) and counts them (scan.CountShards: one pass
+// of the splitter over the file, with workers decoders), so that each shard's scan reads only
+// its own range and not the file from its first byte: the shards of a file then cost one
+// reading of it, not one per shard.
 func planFile(ctx context.Context, path string, size int64, workers int) ([]scan.Shard, error) {
 	shards, err := scan.Plan(path, size)
 	if err != nil {
@@ -88,7 +104,7 @@ type Counts struct {
 	Games, Findings, Errors, Shards, Failed int64
 }
 
-// Run checks the job, plans its shards, builds the pipeline and runs it on the runner of the
+// Run checks the job and its inputs, builds the pipeline (plan, scan, manifest) and runs it on the runner of the
 // --runner flag (beamx: prism when unset). It returns the runner's committed counters.
 func Run(ctx context.Context, j Job) (Counts, error) {
 	if _, err := j.Options.Selection(); err != nil {
@@ -104,12 +120,12 @@ func Run(ctx context.Context, j Job) (Counts, error) {
 	// The inputs stay as given: the rows' source column names them so, as `pgnscan scan` does.
 	// Workers on other machines need paths that resolve there (absolute, on a shared file
 	// system).
-	shards, err := Plan(ctx, j.Inputs, j.ShardSize, j.Options.Workers)
+	files, err := Files(j.Inputs, j.ShardSize)
 	if err != nil {
 		return Counts{}, err
 	}
 	p, s := beam.NewPipelineWithRoot()
-	Build(s, shards, out, j.Options, j.Parallel)
+	Build(s, files, j.ShardSize, out, j.Options, j.Parallel)
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
 		return Counts{}, err
