@@ -104,8 +104,9 @@ type Counts struct {
 	Games, Findings, Errors, Shards, Failed int64
 }
 
-// Run checks the job and its inputs, builds the pipeline (plan, scan, manifest) and runs it on the runner of the
-// --runner flag (beamx: prism when unset). It returns the runner's committed counters.
+// Run checks the job and its inputs, builds the pipeline (plan, scan, manifest) and runs it
+// on the runner of the --runner flag (beamx: prism when unset). It returns the runner's
+// committed counters.
 func Run(ctx context.Context, j Job) (Counts, error) {
 	if _, err := j.Options.Selection(); err != nil {
 		return Counts{}, usage(err)
