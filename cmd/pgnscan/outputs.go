@@ -30,6 +30,9 @@ func outputsOf(o scanOptions) []outputPath {
 	if o.html != "" {
 		out = append(out, outputPath{"--html", o.html})
 	}
+	if o.summaryJSON != "" {
+		out = append(out, outputPath{"--summary-json", o.summaryJSON})
+	}
 	return out
 }
 
@@ -50,12 +53,15 @@ func checkOutputs(o scanOptions, srcs []scan.Source) error {
 		if p.path == "" {
 			return fmt.Errorf("%s: empty path (name a file, or - for standard output)", p.flag)
 		}
+		if p.flag == "--summary-json" && p.path == "-" {
+			return errors.New("--summary-json writes a file, not standard output")
+		}
 		partitioned := o.partition != "" && (p.flag == "--out" || p.flag == "--games")
 		if p.flag == "--html" {
 			if err := checkHTMLOutput(p.path); err != nil {
 				return err
 			}
-		} else if p.flag != "--summary" && !partitioned { // a partitioned output is a directory: any name
+		} else if p.flag != "--summary" && p.flag != "--summary-json" && !partitioned { // a partitioned output is a directory: any name
 			if _, err := report.FormatOf(p.path); err != nil {
 				return fmt.Errorf("%s: %w", p.flag, err)
 			}

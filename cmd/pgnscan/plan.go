@@ -2,8 +2,11 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -12,13 +15,15 @@ import (
 
 func newPlanCmd() *cobra.Command {
 	var size int64
+	var count bool
+	var workers int
 	cmd := &cobra.Command{
 		Use:   "plan [flags] INPUT...",
 		Short: "Print a shard list: parts of the inputs that scan --shard reads one at a time",
 		Long: `Plan cuts the inputs into shards that "pgnscan scan --shard" scans one at a time, on one
 machine or many (Kubernetes indexed jobs, Slurm arrays), and prints them one a line:
 
-  KIND:PATH@START-END
+  KIND:PATH@START-END+INDEX,OFFSET,LINE[,DSTART]
 
 START and END (excluded) are byte offsets of the file as stored. KIND is
   text    a byte range of a plain PGN file, about --shard-size bytes;
@@ -31,9 +36,15 @@ START and END (excluded) are byte offsets of the file as stored. KIND is
 A directory stands for its inputs, as for scan. The list is deterministic: the same files and
 --shard-size give the same shards. The shards of a file own every game exactly once (a game
 belongs to the shard in which its first byte lies), and the rows of all its shards together are
-those of a scan of the whole file, with the same game_index and game_offset. A shard's scan
-reads (decodes and splits, without analysing) its file from the first byte up to the end of
-its last game, so the shards far into a file cost more.`,
+those of a scan of the whole file, with the same game_index and game_offset.
+
+The counts after '+' let a shard's scan start at its own range: INDEX, OFFSET and LINE are the
+game_index, game_offset and line of its first game, and for frames DSTART is where its first
+frame lies in the decompressed stream. Plan finds them in one pass of the scan's own splitter
+over each file (decoding, not analysing: about the cost of reading the file once; -j decoders
+for frames). --count=false skips that pass and prints shards without counts, found from the
+headers alone in a moment; a scan of such a shard reads its file from the first byte, so the
+shards of a file then cost time quadratic in their number.`,
 		Example: `  pgnscan plan --shard-size 268435456 lichess_db_standard_rated_2025-05.pgn.zst > shards.txt
   pgnscan scan --shard "$(sed -n 3p shards.txt)" -o part-3.parquet`,
 		Args: cobra.MinimumNArgs(1),
@@ -41,15 +52,21 @@ its last game, so the shards far into a file cost more.`,
 			if size <= 0 {
 				return usageError{fmt.Errorf("--shard-size must be positive, not %d", size)}
 			}
-			return runPlan(args, size, cmd.OutOrStdout())
+			if workers < 0 {
+				return usageError{fmt.Errorf("--workers must be at least 1, not %d", workers)}
+			}
+			return runPlan(cmd.Context(), args, size, count, workers, cmd.OutOrStdout())
 		}),
 	}
 	cmd.Flags().Int64Var(&size, "shard-size", scan.DefaultShardSize, "stored bytes per shard (text ranges and frame runs)")
+	cmd.Flags().BoolVar(&count, "count", true, "count each shard's first game in one pass over the file, so that its scan reads only its range")
+	cmd.Flags().IntVarP(&workers, "workers", "j", 0, "frame decoders of the counting pass (default: the number of CPUs)")
 	return cmd
 }
 
-// runPlan prints the shards of the inputs named by args, in input order.
-func runPlan(args []string, size int64, stdout io.Writer) error {
+// runPlan prints the shards of the inputs named by args, in input order, with their counts
+// when count is set.
+func runPlan(ctx context.Context, args []string, size int64, count bool, workers int, stdout io.Writer) error {
 	srcs, err := scan.Resolve(args)
 	if err != nil {
 		return usageError{err}
@@ -60,9 +77,31 @@ func runPlan(args []string, size int64, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if count {
+			if err := countShards(ctx, src.Path, shards, workers); err != nil {
+				return err
+			}
+		}
 		for _, s := range shards {
 			fmt.Fprintln(w, s)
 		}
 	}
 	return w.Flush()
+}
+
+// countShards fills in the counts of the shards of the file at path (scan.CountShards).
+func countShards(ctx context.Context, path string, shards []scan.Shard, workers int) error {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	return scan.CountShards(ctx, f, st.Size(), shards, workers)
 }

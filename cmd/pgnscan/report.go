@@ -2,7 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,11 +18,16 @@ func newReportCmd() *cobra.Command {
 	var html string
 	var games []string
 	cmd := &cobra.Command{
-		Use:   "report FILE | report --html OUT.html FINDINGS... [--games GAMES]...",
+		Use:   "report FILE... | report --html OUT.html FINDINGS... [--games GAMES]...",
 		Short: "Summarise a findings file written earlier (Parquet or CSV), or make an HTML report",
 		Long: `Report reads a findings file that "pgnscan scan" wrote and prints the same summary the scan
 printed. Rates per 1,000 games need the game counts that pgnscan records in its Parquet files;
 from a CSV file the summary gives counts only.
+
+Given the summary files of shards (scan --shard writes _summary-NAME.json beside its part files,
+--summary-json names one), or the folders that hold them, or several findings files, report
+merges them into the summary of one scan: that of the whole files, but the elapsed time, which
+is the sum of the shards'.
 
 With --html, report writes one self-contained HTML page (no network, no scripts) from one or
 more findings files (e.g. a month's parts): charts of missed draw claims by speed class and Elo
@@ -32,7 +41,7 @@ Rates by Elo band need the games tables of the same scans (--games, repeatable).
 				if len(games) > 0 {
 					return usageError{errors.New("--games needs --html")}
 				}
-				return cobra.ExactArgs(1)(cmd, args)
+				return cobra.MinimumNArgs(1)(cmd, args)
 			}
 			return cobra.MinimumNArgs(1)(cmd, args)
 		},
@@ -40,7 +49,7 @@ Rates by Elo band need the games tables of the same scans (--games, repeatable).
 			if html != "" {
 				return readableErr(writeHTMLReport(html, args, games))
 			}
-			s, err := report.ReadSummary(args[0])
+			s, err := readSummaries(args)
 			if err != nil {
 				return readableErr(err)
 			}
@@ -72,4 +81,45 @@ func writeHTMLReport(out string, findings, games []string) error {
 		return err
 	}
 	return writeHTMLFile(out, a)
+}
+
+// readSummaries reads the summary of each argument and merges them: a findings file (Parquet or
+// CSV), a summary file (.json), or a folder, which stands for the summary files in it
+// (_summary-*.json, as scan --shard --partition writes them).
+func readSummaries(args []string) (*report.Summary, error) {
+	var paths []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			paths = append(paths, a)
+			continue
+		}
+		found, err := filepath.Glob(filepath.Join(a, "_summary-*.json"))
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, usageError{fmt.Errorf("report: %s: no summary files (_summary-*.json) in it", a)}
+		}
+		paths = append(paths, found...)
+	}
+	var ss []*report.Summary
+	for _, p := range paths {
+		read := report.ReadSummary
+		if strings.EqualFold(filepath.Ext(p), ".json") {
+			read = report.ReadSummaryJSON
+		}
+		s, err := read(p)
+		if err != nil {
+			return nil, err
+		}
+		ss = append(ss, s)
+	}
+	if len(ss) == 1 {
+		return ss[0], nil
+	}
+	return report.MergeSummaries(ss...), nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 
@@ -34,6 +35,7 @@ type scanOptions struct {
 	html         string
 	partition    string
 	shard        string
+	summaryJSON  string
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -62,11 +64,13 @@ Exit status: 0 the scan finished (games with errors are counted, not fatal); 1 a
 not be read to its end or an output could not be written; 2 bad usage; 130 interrupted (the
 outputs hold every game read so far, and the summary says how far the scan got).
 
---shard scans one shard of a file, as "pgnscan plan" prints them (KIND:PATH@START-END), in
-place of INPUT: the games whose first byte lies in the shard, with the rows, game_index and
-game_offset a scan of the whole file gives them. A shard that does not parse is bad usage.
-With --partition, the shards of a file may write into the same folders: each writes part files
-of its own, part-BASE@START-END.parquet.`,
+--shard scans one shard of a file, as "pgnscan plan" prints them (KIND:PATH@START-END+COUNTS),
+in place of INPUT: the games whose first byte lies in the shard, with the rows, game_index and
+game_offset a scan of the whole file gives them. With the counts it reads only its range (and
+past its end to finish its last game); without them, from the file's first byte. A shard that
+does not parse is bad usage. With --partition, the shards of a file may write into the same
+folders: each writes part files of its own, part-BASE@START-END.parquet, and its summary,
+_summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 		Example: `  pgnscan scan lichess_db_standard_rated_2025-05.pgn.zst -o may.parquet
   pgnscan scan --edition auto,lichess --games games.parquet archives/
   zstdcat big.pgn.zst | pgnscan scan - -o - > findings.csv`,
@@ -96,6 +100,7 @@ of its own, part-BASE@START-END.parquet.`,
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
 	f.StringVar(&o.shard, "shard", "", "scan only this shard of a file, as pgnscan plan prints it (KIND:PATH@START-END), in place of INPUT")
+	f.StringVar(&o.summaryJSON, "summary-json", "", "also write the summary as JSON to this file, which pgnscan report merges (default with --shard --partition: OUT/_summary-NAME.json)")
 	f.StringVar(&o.partition, "partition", "", "write --out and --games as Hive-partitioned Parquet in the directories they name, split by these keys: edition, year, month (e.g. year,month)")
 	return cmd
 }
@@ -110,7 +115,7 @@ const scanMemoryLimit = 180 << 20
 // runScan validates the options, runs the scan (shardscan.Scan) and prints the summary.
 func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	opt := shardscan.Options{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
-		NoAgreementBefore: o.noAgreement, Out: o.out, Games: o.games, Errors: o.errors,
+		NoAgreementBefore: o.noAgreement, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
 		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
 	if _, err := shardscan.Selection(opt); err != nil {
 		return usageError{err}
@@ -126,6 +131,10 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	if err != nil {
 		return err
 	}
+	if own := srcs[0].Own; own != nil && own.First == nil && own.Start > 0 && !o.quiet {
+		fmt.Fprintf(stderr, "pgnscan: note: the shard has no counts (+INDEX,...): its scan reads %s from byte 0 to learn its first game,\n"+
+			"  so scanning all the shards of a file costs time quadratic in their number; pgnscan plan --count gives them\n", srcs[0].Name)
+	}
 	if err := checkOutputs(o, srcs); err != nil {
 		return usageError{err}
 	}
@@ -136,6 +145,9 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		if o.shard != "" {
 			sh, _ := scan.ParseShard(o.shard) // parsed before: it parses
 			opt.PartName = sh.PartName()
+			if opt.SummaryFile == "" {
+				opt.SummaryFile = filepath.Join(o.out, shardscan.SummaryName(opt.PartName))
+			}
 		}
 	}
 

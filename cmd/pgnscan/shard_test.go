@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	le "encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -145,10 +147,142 @@ func TestShardPartitioned(t *testing.T) {
 	}
 	for _, p := range partFiles(t, fd) {
 		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "part-"), ".parquet")
-		if !slices.ContainsFunc(shards, func(s string) bool { return strings.HasSuffix(s, "/"+name) }) {
+		if !slices.ContainsFunc(shards, func(s string) bool { sh, err := scan.ParseShard(s); return err == nil && sh.PartName() == name }) {
 			t.Errorf("part file %s is not named after a shard of %v", p, shards)
 		}
 	}
 	checkParts(t, readRows[report.Finding](t, f), fd, func(r *report.Finding) (report.GameInfo, string) { return r.GameInfo, r.Edition })
 	checkParts(t, readRows[report.Game](t, g), gd, func(r *report.Game) (report.GameInfo, string) { return r.GameInfo, r.Edition })
+}
+
+// elapsedFree returns a summary's text without its Elapsed line, the one line that shards and
+// a whole scan cannot share.
+func elapsedFree(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(l, "Elapsed: ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// mergeLimit is how much of each corpus file TestShardSummariesMerge takes: the whole corpus,
+// scanned twice, would take minutes.
+const mergeLimit = 300 << 10
+
+// TestShardSummariesMerge: for every corpus file (its first mergeLimit bytes; the zstd ones
+// repacked as pzstd frames), the summary files of its shards, merged by pgnscan report (given the folder, or the files), print
+// the summary of the whole scan: inputs, bytes, games, errors and every edition's tallies.
+func TestShardSummariesMerge(t *testing.T) {
+	dir := t.TempDir()
+	entries, err := os.ReadDir(testcorpus.Dir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".pgn") && !strings.HasSuffix(name, ".pgn.zst") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			text := testcorpus.Read(t, name)
+			text = text[:min(len(text), mergeLimit)] // cut in a game, as a file may be
+			input := filepath.Join(dir, name)
+			size := "80000"
+			if strings.HasSuffix(name, ".zst") {
+				writePzstd(t, input, text, 64<<10)
+				size = "20000"
+			} else if err := os.WriteFile(input, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, name+"-parts")
+			whole := mustScan(t, "scan", "-j", "2", "--edition", "auto,lichess", input, "-o", filepath.Join(dir, name+".parquet"), "--summary", "-")
+			shards := strings.Fields(mustScan(t, "plan", "--shard-size", size, input).stdout)
+			if len(shards) < 3 {
+				t.Fatalf("plan gave %d shards", len(shards))
+			}
+			var files []string
+			for _, sh := range shards {
+				mustScan(t, "scan", "-q", "-j", "2", "--edition", "auto,lichess", "--shard", sh, "--partition", "year", "-o", out)
+				parsed, err := scan.ParseShard(sh)
+				if err != nil {
+					t.Fatal(err)
+				}
+				files = append(files, filepath.Join(out, "_summary-"+parsed.PartName()+".json"))
+			}
+			slices.Reverse(files) // the order given does not matter
+			for _, args := range [][]string{{out}, files} {
+				got := mustScan(t, append([]string{"report"}, args...)...).stdout
+				if elapsedFree(got) != elapsedFree(whole.stdout) {
+					t.Errorf("report %v:\n%s\nwant the whole scan's:\n%s", args, got, whole.stdout)
+				}
+			}
+		})
+	}
+}
+
+// TestShardBadInput: a damaged or mismatched shard fails (exit 1) with an error naming the file
+// and the byte range; counts that do not parse are bad usage (exit 2).
+func TestShardBadInput(t *testing.T) {
+	dir := t.TempDir()
+	text := bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"), 3000)
+	zst := filepath.Join(dir, "d.pgn.zst")
+	writePzstd(t, zst, text, 20000)
+	plain := filepath.Join(dir, "p.pgn")
+	if err := os.WriteFile(plain, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	frames := strings.Fields(mustScan(t, "plan", "--shard-size", "1", zst).stdout)
+	texts := strings.Fields(mustScan(t, "plan", "--shard-size", "30000", plain).stdout)
+	data, err := os.ReadFile(zst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, _ := scan.ParseShard(frames[len(frames)-1])
+	cut := filepath.Join(dir, "cut.pgn.zst")
+	if err := os.WriteFile(cut, data[:last.Start+40], 0o644); err != nil { // the last frame cut short
+		t.Fatal(err)
+	}
+	if r := pgnscan(t, "plan", "--shard-size", "1", cut); r.code != exitFailure || !strings.Contains(r.stderr, cut+": decompress at byte 360") {
+		t.Errorf("plan (counting) of a damaged file: exit %d, %q; want 1 and the file and the frame's offset", r.code, r.stderr)
+	}
+	cutShards := strings.Fields(mustScan(t, "plan", "--count=false", "--shard-size", "1", cut).stdout)
+	second, _ := scan.ParseShard(frames[1])
+	off := second
+	off.Start++ // not a frame's first byte
+	past, _ := scan.ParseShard(texts[len(texts)-1])
+	past.End += 100
+	garbage := filepath.Join(dir, "g.pgn")
+	if err := os.WriteFile(garbage, []byte("\x00\xff garbage {{{ [[[ \n\r\x01"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ shard, want string }{
+		{cutShards[len(cutShards)-1], "unexpected EOF"},
+		{off.String(), "not a run of whole frames"},
+		{past.String(), "reaches past the end of the file"},
+		{"text:" + zst + "@10-100+0,10,1", "not plain PGN"},
+		{"text:" + garbage + "@0-10+0,0,1", ""},
+	} {
+		sh, err := scan.ParseShard(tc.shard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := pgnscan(t, "scan", "-q", "--shard", tc.shard, "-o", filepath.Join(dir, "f.csv"), "--errors", filepath.Join(dir, "e.csv"))
+		if tc.want == "" { // garbage text is games with errors, not a failed input
+			if r.code != exitOK || len(csvRows(t, filepath.Join(dir, "e.csv"))) == 0 {
+				t.Errorf("%s: exit %d, %q; want 0 and errors rows", tc.shard, r.code, r.stderr)
+			}
+			continue
+		}
+		rng := fmt.Sprintf("@%d-%d", sh.Start, sh.End)
+		if r.code != exitFailure || !strings.Contains(r.stderr, sh.Path+rng) || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%s: exit %d, %q; want 1 and an error naming the file, %s and %q", tc.shard, r.code, r.stderr, rng, tc.want)
+		}
+	}
+	for _, bad := range []string{texts[1] + ",5", strings.Replace(texts[1], "+", "+x", 1), frames[1][:strings.LastIndex(frames[1], ",")]} {
+		if r := pgnscan(t, "scan", "--shard", bad, "-o", filepath.Join(dir, "f.csv")); r.code != exitUsage || !strings.Contains(r.stderr, "not a shard") {
+			t.Errorf("--shard %q: exit %d, %q; want 2 and 'not a shard'", bad, r.code, r.stderr)
+		}
+	}
 }

@@ -36,6 +36,7 @@ type savedInput struct {
 	Err          string `json:"error,omitempty"`
 	Games        int64  `json:"games"`
 	Errors       int64  `json:"errors"`
+	First        int64  `json:"first_game,omitempty"` // a shard's first game_index (Input.Skipped)
 }
 
 type savedEdition struct {
@@ -65,7 +66,7 @@ func (s *Summary) saved() savedSummary {
 	for _, in := range s.inputs {
 		m.Inputs = append(m.Inputs, savedInput{
 			Name: in.Name, Size: in.Size, Read: in.Read, Decompressed: in.Decompressed,
-			Done: in.Done, Err: in.Err, Games: in.count(), Errors: in.errors,
+			Done: in.Done, Err: in.Err, Games: in.count(), Errors: in.errors, First: in.Skipped,
 		})
 	}
 	for _, e := range s.Editions() {
@@ -102,8 +103,8 @@ func (m *savedSummary) summary() (*Summary, error) {
 	s.firstErrors = m.FirstErrors
 	for _, in := range m.Inputs {
 		st := s.input(in.Name)
-		st.Input = Input{Name: in.Name, Size: in.Size, Read: in.Read, Decompressed: in.Decompressed, Done: in.Done, Err: in.Err}
-		st.games, st.errors = in.Games, in.Errors
+		st.Input = Input{Name: in.Name, Size: in.Size, Read: in.Read, Decompressed: in.Decompressed, Done: in.Done, Err: in.Err, Skipped: in.First}
+		st.games, st.errors = in.Games+in.First, in.Errors
 	}
 	for _, se := range m.Editions {
 		e := s.edition(se.Edition)

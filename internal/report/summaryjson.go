@@ -1,10 +1,12 @@
 package report
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // savedRule is the findings tallies of one rule under one edition, in a summary file.
@@ -92,4 +94,91 @@ func ReadSummaryJSON(path string) (*Summary, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// MergeSummaries returns the summary of one scan made of the scans that ss summarise: the
+// shards of a plan, each scanned on its own, give the summary a scan of their files whole
+// gives (but the elapsed time, which is the sum of theirs: the work, not the wall time).
+// The summaries are taken in the order of their first input and its first game, so that the
+// first errors listed are those of the whole scan. An input's games, errors and bytes read are
+// the sums of its shards' (a shard counts the bytes of its own range, see scan.Owned), it is
+// done when every shard of it is, and its fault is the first shard's. Game counts are known
+// when they are known for every summary.
+func MergeSummaries(ss ...*Summary) *Summary {
+	ss = slices.Clone(ss)
+	key := func(s *Summary) (string, int64) {
+		if len(s.inputs) == 0 {
+			return "", -1
+		}
+		return s.inputs[0].Name, s.inputs[0].Skipped
+	}
+	slices.SortStableFunc(ss, func(a, b *Summary) int {
+		an, af := key(a)
+		bn, bf := key(b)
+		return cmp.Or(cmp.Compare(an, bn), cmp.Compare(af, bf))
+	})
+	m := NewSummary()
+	m.finished = true
+	for _, s := range ss {
+		m.elapsed += s.Elapsed()
+		m.interrupted = m.interrupted || s.interrupted
+		m.countsKnown = m.countsKnown && s.countsKnown
+		m.errorGames += s.errorGames
+		m.findings += s.findings
+		for _, e := range s.firstErrors {
+			if len(m.firstErrors) < maxFirstErrors {
+				m.firstErrors = append(m.firstErrors, e)
+			}
+		}
+		for _, in := range s.inputs {
+			m.mergeInput(in)
+		}
+		for name, e := range s.editions {
+			m.edition(name).merge(e)
+		}
+	}
+	return m
+}
+
+// mergeInput adds the counts of in, one part (shard) of an input, to that input.
+func (s *Summary) mergeInput(in *inputStat) {
+	_, seen := s.inputByName[in.Name]
+	st := s.input(in.Name)
+	if !seen {
+		st.Input, st.games, st.errors = in.Input, in.games, in.errors
+		return
+	}
+	n := st.count() + in.count()
+	st.Skipped = min(st.Skipped, in.Skipped)
+	st.games = st.Skipped + n
+	st.errors += in.errors
+	st.Size = max(st.Size, in.Size)
+	st.Read += in.Read
+	st.Decompressed += in.Decompressed
+	st.Done = st.Done && in.Done
+	if st.Err == "" {
+		st.Err = in.Err
+	}
+}
+
+// merge adds the tallies of o to e.
+func (e *editionStat) merge(o *editionStat) {
+	e.games += o.games
+	for k, v := range o.sources {
+		e.sources[k] += v
+	}
+	for i, v := range o.speedGames {
+		e.speedGames[i] += v
+	}
+	for name, r := range o.rules {
+		to, ok := e.rules[name]
+		if !ok {
+			to = new(ruleStat)
+			e.rules[name] = to
+		}
+		addCounts(&to.total, r.total)
+		for i := range r.speed {
+			addCounts(&to.speed[i], r.speed[i])
+		}
+	}
 }
