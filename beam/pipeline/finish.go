@@ -16,8 +16,9 @@ import (
 
 // Files of the output folder beside the tables.
 const (
-	ManifestFile = "manifest.json" // the Manifest: every part file of the run and the counts
-	SummaryFile  = "summary.txt"   // the merged summary, for people
+	ManifestFile    = "manifest.json" // the Manifest: every part file of the run and the counts
+	SummaryFile     = "summary.txt"   // the merged summary, as pgnscan scan prints it
+	SummaryJSONFile = "summary.json"  // the merged summary as a summary file (pgnscan report reads it)
 )
 
 // Finish completes the output folder out of a run whose combined parts are m: it checks that
@@ -51,7 +52,37 @@ func Finish(out string, m Manifest) error {
 	}); err != nil {
 		return err
 	}
-	return writeWhole(filepath.Join(out, SummaryFile), m.writeSummary)
+	sum, err := mergedSummary(out, m)
+	if err != nil {
+		return err
+	}
+	if err := writeWhole(filepath.Join(out, SummaryJSONFile), sum.WriteJSON); err != nil {
+		return err
+	}
+	return writeWhole(filepath.Join(out, SummaryFile), func(w io.Writer) error {
+		_, err := sum.WriteTo(w)
+		return err
+	})
+}
+
+// mergedSummary merges the summary files of the parts (report.MergeSummaries): the summary a
+// scan of the whole files gives, but the elapsed time, the sum of the shards' (the work, not
+// the wall time).
+func mergedSummary(out string, m Manifest) (*report.Summary, error) {
+	var ss []*report.Summary
+	for _, p := range m.Parts {
+		for _, f := range p.Files {
+			if !strings.HasSuffix(f, ".json") {
+				continue
+			}
+			s, err := report.ReadSummaryJSON(filepath.Join(out, filepath.FromSlash(f)))
+			if err != nil {
+				return nil, fmt.Errorf("summary of shard %s: %w", p.Shard, err)
+			}
+			ss = append(ss, s)
+		}
+	}
+	return report.MergeSummaries(ss...), nil
 }
 
 // isPartFile reports whether a file name is one the shards write: a part file
@@ -121,26 +152,4 @@ func mkdirAll(dir string) error {
 		return &report.OutputError{Op: "create", Path: dir, Err: err}
 	}
 	return nil
-}
-
-// writeSummary writes the merged summary: shards, games, errors and findings, by input and by
-// edition, with findings per 1,000 games.
-func (m *Manifest) writeSummary(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "pgnscan-beam: %d shards, %d part files\n", m.Shards, m.Files)
-	fmt.Fprintf(&b, "games: %d (with errors: %d)\nfindings: %d\n", m.Games, m.Errors, m.Findings)
-	b.WriteString("\ninputs:\n")
-	for _, in := range m.Inputs {
-		fmt.Fprintf(&b, "  %s: %d games, %d with errors\n", in.Name, in.Games, in.Errors)
-	}
-	b.WriteString("\neditions:\n")
-	for _, e := range m.Editions {
-		rate := 0.0
-		if e.Games > 0 {
-			rate = 1000 * float64(e.Findings) / float64(e.Games)
-		}
-		fmt.Fprintf(&b, "  %s: %d games, %d findings (%.2f per 1,000 games)\n", e.Edition, e.Games, e.Findings, rate)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -145,7 +146,7 @@ func referenceScan(t *testing.T, dir string, inputs []string, o Options) {
 	args := []string{"scan", "-q", "-j", "2", "--edition", o.Edition, "--fallback-edition", o.FallbackEdition,
 		"--fivefold-2014", o.Fivefold2014, "--partition", o.Partition,
 		"-o", filepath.Join(dir, FindingsDir), "--games", filepath.Join(dir, GamesDir),
-		"--errors", filepath.Join(dir, "errors.parquet")}
+		"--errors", filepath.Join(dir, "errors.parquet"), "--summary-json", filepath.Join(dir, "summary.json")}
 	if b, err := exec.Command(bin, append(args, inputs...)...).CombinedOutput(); err != nil {
 		t.Fatalf("pgnscan scan: %v: %s", err, b)
 	}
@@ -276,33 +277,53 @@ func checkOutput(t *testing.T, out, ref string, inputs []string) Manifest {
 	if !slices.Equal(got, shards) {
 		t.Errorf("manifest parts are of shards %q, want the plan's %q", got, shards)
 	}
-	refSum, err := report.ReadSummary(firstParquet(t, filepath.Join(ref, FindingsDir)))
+	refSum, err := report.ReadSummaryJSON(filepath.Join(ref, "summary.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Games != refSum.Games() || m.Findings != int64(len(rowsUnder[report.Finding](t, filepath.Join(ref, FindingsDir)))) {
-		t.Errorf("manifest: %d games, %d findings; the reference scan: %d games, %d findings rows", m.Games, m.Findings, refSum.Games(), refSum.Findings())
+	if m.Games != refSum.Games() || m.Findings != refSum.Findings() || m.Errors != refSum.GamesWithErrors() {
+		t.Errorf("manifest: %d games, %d findings, %d with errors; the reference scan: %d, %d, %d",
+			m.Games, m.Findings, m.Errors, refSum.Games(), refSum.Findings(), refSum.GamesWithErrors())
 	}
 	if m.Errors != int64(len(errs)) {
 		t.Errorf("manifest: %d games with errors, the reference scan's errors table %d rows", m.Errors, len(errs))
 	}
+	sameSummary(t, filepath.Join(out, SummaryJSONFile), refSum)
 	return m
 }
 
-// firstParquet returns a Parquet file under dir that carries the scan's summary.
-func firstParquet(t *testing.T, dir string) string {
+// sameSummary checks the run's merged summary file against the reference scan's summary:
+// games, errors and findings, each input's games, errors and completion, and every edition's
+// games by source and speed and findings by rule and speed. Inputs compare in name order.
+func sameSummary(t *testing.T, path string, want *report.Summary) {
 	t.Helper()
-	var first string
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && first == "" && strings.HasSuffix(path, ".parquet") {
-			first = path
-		}
-		return nil
-	})
-	if first == "" {
-		t.Fatalf("no Parquet file under %s", dir)
+	got, err := report.ReadSummaryJSON(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return first
+	if got.Games() != want.Games() || got.Findings() != want.Findings() || got.GamesWithErrors() != want.GamesWithErrors() {
+		t.Errorf("merged summary: %d games, %d findings, %d with errors; want %d, %d, %d",
+			got.Games(), got.Findings(), got.GamesWithErrors(), want.Games(), want.Findings(), want.GamesWithErrors())
+	}
+	type input struct {
+		Name          string
+		Games, Errors int64
+		Done          bool
+	}
+	inputs := func(s *report.Summary) (out []input) {
+		for _, in := range s.Inputs() {
+			out = append(out, input{in.Name, in.Games, in.Errors, in.Done})
+		}
+		// report.MergeSummaries lists inputs by name, a scan in input order.
+		slices.SortFunc(out, func(a, b input) int { return strings.Compare(a.Name, b.Name) })
+		return out
+	}
+	if g, w := inputs(got), inputs(want); !reflect.DeepEqual(g, w) {
+		t.Errorf("merged summary's inputs %+v, want %+v", g, w)
+	}
+	if g, w := got.Editions(), want.Editions(); !reflect.DeepEqual(g, w) {
+		t.Errorf("merged summary's editions:\n%+v\nwant\n%+v", g, w)
+	}
 }
 
 // TestPrismCorpus: the shared corpus cut into some 30 shards, scanned on Prism, gives exactly
