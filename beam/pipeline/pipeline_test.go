@@ -139,14 +139,23 @@ var pgnscanBinary = sync.OnceValues(func() (string, error) {
 // its flags, writing partitioned findings and games and an errors file under dir.
 func referenceScan(t *testing.T, dir string, inputs []string, o Options) {
 	t.Helper()
+	referenceScanWith(t, dir, inputs, o)
+}
+
+// referenceScanWith is referenceScan, writing the games table only when o asks for it.
+func referenceScanWith(t *testing.T, dir string, inputs []string, o Options) {
+	t.Helper()
 	bin, err := pgnscanBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
 	args := []string{"scan", "-q", "-j", "2", "--edition", o.Edition, "--fallback-edition", o.FallbackEdition,
 		"--fivefold-2014", o.Fivefold2014, "--partition", o.Partition,
-		"-o", filepath.Join(dir, FindingsDir), "--games", filepath.Join(dir, GamesDir),
+		"-o", filepath.Join(dir, FindingsDir),
 		"--errors", filepath.Join(dir, "errors.parquet"), "--summary-json", filepath.Join(dir, "summary.json")}
+	if o.Games {
+		args = append(args, "--games", filepath.Join(dir, GamesDir))
+	}
 	if b, err := exec.Command(bin, append(args, inputs...)...).CombinedOutput(); err != nil {
 		t.Fatalf("pgnscan scan: %v: %s", err, b)
 	}
@@ -212,6 +221,15 @@ func diff(a, b []string) []string {
 func runJob(t *testing.T, inputs []string, out string) (Counts, error) {
 	t.Helper()
 	return Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: testOptions, Parallel: 2})
+}
+
+// runJobWith runs the pipeline with options o and returns its manifest.
+func runJobWith(t *testing.T, inputs []string, out string, o Options) (Manifest, error) {
+	t.Helper()
+	if _, err := Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: o, Parallel: 2}); err != nil {
+		return Manifest{}, err
+	}
+	return readManifest(t, out), nil
 }
 
 // readManifest reads OUT/manifest.json.
