@@ -25,38 +25,18 @@ type Part struct {
 	Games    int64    `json:"games"`   // games the shard owns and read
 	Errors   int64    `json:"errors"`  // of those, games not read whole (errors rows)
 	Findings int64    `json:"findings"`
-	// Inputs are the shard's games by input name (a shard has one input; kept as a list so
-	// that the manifest's merged counts come from the same code).
-	Inputs []InputCount `json:"inputs"`
-	// Editions are the games judged under each edition, for rates in the merged summary.
-	Editions []EditionCount `json:"editions"`
-}
-
-// InputCount is the games of one input, and how many of them have errors.
-type InputCount struct {
-	Name   string `json:"name"`
-	Games  int64  `json:"games"`
-	Errors int64  `json:"errors"`
-}
-
-// EditionCount is the games judged under one edition and the findings under it.
-type EditionCount struct {
-	Edition  string `json:"edition"`
-	Games    int64  `json:"games"`
-	Findings int64  `json:"findings"`
 }
 
 // Manifest is the combined result of a run: every part of the run, one per shard, sorted by
-// shard, and the totals. The final step writes it as manifest.json.
+// shard, and the totals. The final step writes it as manifest.json; the counts by input and
+// edition are in the merged summary (summary.json), made from the parts' summary files.
 type Manifest struct {
-	Parts    []Part         `json:"parts"`
-	Shards   int            `json:"shards"`
-	Files    int            `json:"files"`
-	Games    int64          `json:"games"`
-	Errors   int64          `json:"errors"`
-	Findings int64          `json:"findings"`
-	Inputs   []InputCount   `json:"inputs"`
-	Editions []EditionCount `json:"editions"`
+	Parts    []Part `json:"parts"`
+	Shards   int    `json:"shards"`
+	Files    int    `json:"files"`
+	Games    int64  `json:"games"`
+	Errors   int64  `json:"errors"`
+	Findings int64  `json:"findings"`
 }
 
 // add folds part p into m's parts (totals are made by finish).
@@ -71,39 +51,10 @@ func (m *Manifest) finish() {
 	})
 	m.Parts = slices.CompactFunc(m.Parts, func(a, b Part) bool { return a.Shard == b.Shard })
 	m.Shards, m.Files, m.Games, m.Errors, m.Findings = len(m.Parts), 0, 0, 0, 0
-	inputs := map[string]*InputCount{}
-	editions := map[string]*EditionCount{}
-	m.Inputs, m.Editions = nil, nil
 	for _, p := range m.Parts {
 		m.Files += len(p.Files)
 		m.Games += p.Games
 		m.Errors += p.Errors
 		m.Findings += p.Findings
-		for _, in := range p.Inputs {
-			sum := inputs[in.Name]
-			if sum == nil {
-				sum = &InputCount{Name: in.Name}
-				inputs[in.Name] = sum
-			}
-			sum.Games += in.Games
-			sum.Errors += in.Errors
-		}
-		for _, e := range p.Editions {
-			sum := editions[e.Edition]
-			if sum == nil {
-				sum = &EditionCount{Edition: e.Edition}
-				editions[e.Edition] = sum
-			}
-			sum.Games += e.Games
-			sum.Findings += e.Findings
-		}
 	}
-	for _, in := range inputs {
-		m.Inputs = append(m.Inputs, *in)
-	}
-	for _, e := range editions {
-		m.Editions = append(m.Editions, *e)
-	}
-	slices.SortFunc(m.Inputs, func(a, b InputCount) int { return cmp.Compare(a.Name, b.Name) })
-	slices.SortFunc(m.Editions, func(a, b EditionCount) int { return cmp.Compare(a.Edition, b.Edition) })
 }

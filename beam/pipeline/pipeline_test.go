@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	le "encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -21,7 +20,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
-	"github.com/klauspost/compress/zstd"
 
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
@@ -90,32 +88,8 @@ func framedFile(t *testing.T, text []byte) string {
 		return out
 	}
 	t.Log("pzstd not installed: frames written by klauspost/compress")
-	writeFrames(t, out, text, 128<<10)
+	testcorpus.WriteFrames(t, out, text, 128<<10)
 	return out
-}
-
-// writeFrames writes text to path as pzstd lays out a file: independent zstd frames of frame
-// bytes of text, each announced by a 12-byte skippable frame holding its compressed size.
-func writeFrames(t *testing.T, path string, text []byte, frame int) {
-	t.Helper()
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer enc.Close()
-	var out []byte
-	for len(text) > 0 {
-		n := min(frame, len(text))
-		f := enc.EncodeAll(text[:n], nil)
-		out = le.LittleEndian.AppendUint32(out, 0x184D2A50)
-		out = le.LittleEndian.AppendUint32(out, 4)
-		out = le.LittleEndian.AppendUint32(out, uint32(len(f)))
-		out = append(out, f...)
-		text = text[n:]
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // pgnscanBinary builds the repository's pgnscan command once, for the reference scans.
@@ -472,7 +446,7 @@ func TestDamagedShardFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	framed := filepath.Join(t.TempDir(), "small-frames.pgn.zst")
-	writeFrames(t, framed, text, 64<<10)
+	testcorpus.WriteFrames(t, framed, text, 64<<10)
 	plain := filepath.Join(t.TempDir(), "cut.pgn")
 	if err := os.WriteFile(plain, text, 0o644); err != nil {
 		t.Fatal(err)

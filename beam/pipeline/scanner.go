@@ -95,8 +95,7 @@ func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Option
 		}
 		return Part{}, err
 	}
-	p := partOf(st.Summary)
-	p.Shard, p.Attempt = sh.String(), attempt
+	p := Part{Shard: sh.String(), Attempt: attempt, Games: st.Games, Errors: st.ErrorGames, Findings: st.Findings}
 	for _, f := range st.Files {
 		rel, err := filepath.Rel(out, f)
 		if err != nil {
@@ -112,20 +111,4 @@ func removeAll(files []string) {
 	for _, f := range files {
 		os.Remove(f)
 	}
-}
-
-// partOf takes a shard's counts from its finished summary.
-func partOf(s *report.Summary) Part {
-	p := Part{Games: s.Games(), Errors: s.GamesWithErrors(), Findings: s.Findings()}
-	for _, in := range s.Inputs() {
-		p.Inputs = append(p.Inputs, InputCount{Name: in.Name, Games: in.Games, Errors: in.Errors})
-	}
-	for _, e := range s.Editions() {
-		ec := EditionCount{Edition: e.Edition, Games: e.Games}
-		for _, r := range e.Rules {
-			ec.Findings += r.Findings
-		}
-		p.Editions = append(p.Editions, ec)
-	}
-	return p
 }
