@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -81,6 +82,9 @@ func planFile(ctx context.Context, path string, size int64, workers int) ([]scan
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
+	}
+	if workers <= 0 {
+		workers = runtime.NumCPU() // as Options.Workers means for the scan
 	}
 	if err := scan.CountShards(ctx, f, st.Size(), shards, workers); err != nil {
 		return nil, err
