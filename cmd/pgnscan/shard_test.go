@@ -172,19 +172,12 @@ func elapsedFree(s string) string {
 const mergeLimit = 300 << 10
 
 // TestShardSummariesMerge: for every corpus file (its first mergeLimit bytes; the zstd ones
-// repacked as pzstd frames), the summary files of its shards, merged by pgnscan report (given the folder, or the files), print
-// the summary of the whole scan: inputs, bytes, games, errors and every edition's tallies.
+// repacked as pzstd frames), the summary files of its shards, merged by pgnscan report (given
+// the folder, or the files), print the summary of the whole scan: inputs, bytes, games, errors
+// and every edition's tallies.
 func TestShardSummariesMerge(t *testing.T) {
 	dir := t.TempDir()
-	entries, err := os.ReadDir(testcorpus.Dir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, ".pgn") && !strings.HasSuffix(name, ".pgn.zst") {
-			continue
-		}
+	for _, name := range testcorpus.Archives(t) {
 		t.Run(name, func(t *testing.T) {
 			text := testcorpus.Read(t, name)
 			text = text[:min(len(text), mergeLimit)] // cut in a game, as a file may be
@@ -283,6 +276,31 @@ func TestShardBadInput(t *testing.T) {
 	for _, bad := range []string{texts[1] + ",5", strings.Replace(texts[1], "+", "+x", 1), frames[1][:strings.LastIndex(frames[1], ",")]} {
 		if r := pgnscan(t, "scan", "--shard", bad, "-o", filepath.Join(dir, "f.csv")); r.code != exitUsage || !strings.Contains(r.stderr, "not a shard") {
 			t.Errorf("--shard %q: exit %d, %q; want 2 and 'not a shard'", bad, r.code, r.stderr)
+		}
+	}
+}
+
+// TestShardWithoutCounts: a shard without counts (plan --count=false) still scans, from the
+// file's first byte, and says on standard error that this makes the shards quadratic; with
+// counts, or at the file's start, it says nothing.
+func TestShardWithoutCounts(t *testing.T) {
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "p.pgn")
+	if err := os.WriteFile(plain, bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 e5 *\n\n"), 400), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bare := strings.Fields(mustScan(t, "plan", "--count=false", "--shard-size", "3000", plain).stdout)
+	counted := strings.Fields(mustScan(t, "plan", "--shard-size", "3000", plain).stdout)
+	for _, tc := range []struct {
+		shard string
+		note  bool
+	}{{bare[1], true}, {bare[0], false}, {counted[1], false}} {
+		r := pgnscan(t, "scan", "--shard", tc.shard, "-o", filepath.Join(dir, "f.csv"), "--games", filepath.Join(dir, "g.csv"))
+		if r.code != exitOK || strings.Contains(r.stderr, "has no counts") != tc.note {
+			t.Errorf("%s: exit %d, stderr %q; want 0, a note %v", tc.shard, r.code, r.stderr, tc.note)
+		}
+		if n := len(csvRows(t, filepath.Join(dir, "g.csv"))); n < 100 {
+			t.Errorf("%s: %d games rows", tc.shard, n)
 		}
 	}
 }

@@ -236,11 +236,14 @@ func (s *Stream) decoder(br *bufio.Reader, head []byte, workers int, single bool
 	switch s.Compression {
 	case Zstd:
 		if !single && len(head) >= 4 && le32(head) == pzstdMagic {
-			var d int64
-			if s.Own != nil && s.Own.First != nil {
-				d = s.Own.First.DStart
+			d, lazy := int64(0), int64(-1)
+			if s.Own != nil && s.Own.Frames {
+				lazy = s.Own.End
+				if s.Own.First != nil {
+					d = s.Own.First.DStart
+				}
 			}
-			fr := newFrameReader(br, workers, s.readFrom(), d)
+			fr := newFrameReader(br, workers, s.readFrom(), d, lazy)
 			s.r, s.FrameParallel, s.frames = fr, true, fr
 			s.closers = append(s.closers, fr.Close)
 			return nil

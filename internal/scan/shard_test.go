@@ -251,15 +251,7 @@ func cutSets(rng *rand.Rand, size int64, starts []int64, sets, per int) [][]int6
 func shardCorpus(t *testing.T, limit, frame, sets, per int) {
 	rng := rand.New(rand.NewPCG(18, 1))
 	dir := testcorpus.Dir(t)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, ".pgn") && !strings.HasSuffix(name, ".pgn.zst") {
-			continue
-		}
+	for _, name := range testcorpus.Archives(t) {
 		t.Run(name, func(t *testing.T) {
 			r := testcorpus.Open(t, name)
 			text, err := io.ReadAll(r)

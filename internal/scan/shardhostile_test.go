@@ -102,3 +102,31 @@ func TestShardsHostile(t *testing.T) {
 		scanShards(t, frames, ShardFrames, whole, cuts)
 	}
 }
+
+// TestShardsInsideAGame: shards that lie wholly inside one long game own no game, and the
+// shard after them still starts at the game that follows, counted or not, text or frames.
+func TestShardsInsideAGame(t *testing.T) {
+	long := "[Event \"long\"]\n\n1. e4 {" + strings.Repeat("a long comment\n", 4000) + "} e5 *\n\n"
+	text := []byte("[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1/2-1/2\n\n" + long +
+		"[Event \"c\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n")
+	dir := t.TempDir()
+	plain := source(t, dir, "long.pgn", text)
+	plain.Name = plain.Path
+	whole, err := pqRun(t, 2, 0, plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := whole.out.Summary.Games(); n != 3 {
+		t.Fatalf("%d games, want 3", n)
+	}
+	in := int64(bytes.Index(text, []byte("[Event \"long\"]"))) + 100
+	scanShards(t, plain, ShardText, whole, []int64{in, in + 20000, in + 40000, plain.Size - 3})
+
+	data, starts := framesAt(t, text, []int{int(in), int(in) + 20000, int(in) + 40000, len(text) - 3})
+	frames := source(t, dir, "long.pgn.zst", data)
+	frames.Name = frames.Path
+	if whole, err = pqRun(t, 2, 0, frames); err != nil {
+		t.Fatal(err)
+	}
+	scanShards(t, frames, ShardFrames, whole, starts[1:])
+}

@@ -65,9 +65,14 @@ type frameReader struct {
 	restDec *zstd.Decoder
 	err     error
 	once    sync.Once
-	served  int64      // decompressed offset of the next byte Read delivers
-	start   int64      // compressed offset of src's first byte
-	mark    *frameMark // set before the first Read, or nil
+	served  int64 // decompressed offset of the next byte Read delivers
+	start   int64 // compressed offset of src's first byte
+	// lazyFrom, when not -1, is the compressed offset (a shard's end) from which frames are
+	// not decoded ahead by the workers but by Read itself, one stream, only as far as it is
+	// read: a shard's scan needs only the first bytes past its end, to finish its last game,
+	// and decoding whole frames ahead would cost it more than its own frames.
+	lazyFrom int64
+	mark     *frameMark // set before the first Read, or nil
 	// reached, when set (before the first Read), is told of every frame as Read reaches it:
 	// its compressed offset and the decompressed offset of its first byte.
 	reached func(off, d int64)
@@ -93,8 +98,9 @@ func (m *frameMark) reach(off, d int64) {
 
 // newFrameReader returns a reader of the frames of src, whose first byte is the file's byte
 // at compressed offset off (a frame's header) and its first decoded byte the stream's byte at
-// decompressed offset d: 0 and 0 for a whole file, a shard's first frame otherwise.
-func newFrameReader(src io.Reader, workers int, off, d int64) *frameReader {
+// decompressed offset d: 0 and 0 for a whole file, a shard's first frame otherwise. lazyFrom
+// is -1, or a shard's end (see frameReader.lazyFrom).
+func newFrameReader(src io.Reader, workers int, off, d, lazyFrom int64) *frameReader {
 	workers = max(workers, 1)
 	frames := workers + 1
 	fr := &frameReader{
@@ -103,7 +109,7 @@ func newFrameReader(src io.Reader, workers int, off, d int64) *frameReader {
 		order: make(chan *frameJob, frames),
 		quit:  make(chan struct{}),
 		free:  make(chan *frameJob, frames),
-		start: off, served: d,
+		start: off, served: d, lazyFrom: lazyFrom,
 	}
 	for range frames {
 		fr.free <- &frameJob{}
@@ -127,6 +133,10 @@ func (fr *frameReader) readFrames() {
 		job := fr.newJob(off)
 		if job == nil {
 			return // closed
+		}
+		if fr.lazyFrom >= 0 && off >= fr.lazyFrom {
+			fr.sendLazy(job)
+			return
 		}
 		n, err := io.ReadFull(fr.src, hdr[:8])
 		if n == 0 && err == io.EOF {
@@ -180,6 +190,24 @@ func (fr *frameReader) readFrames() {
 			fr.send(job, false)
 			return
 		}
+	}
+}
+
+// sendLazy queues the rest of the input, from a frame's header on, to be decoded by Read as
+// one stream, as far as Read is asked to go (see frameReader.lazyFrom); nothing when the input
+// ends here.
+func (fr *frameReader) sendLazy(job *frameJob) {
+	var b [1]byte
+	n, err := io.ReadFull(fr.src, b[:])
+	switch {
+	case n == 0 && err == io.EOF:
+		fr.recycle(job)
+	case err != nil:
+		job.err = &frameError{job.offset, fmt.Errorf("frame header: %w", err)}
+		fr.send(job, false)
+	default:
+		job.rest = io.MultiReader(bytes.NewReader(b[:]), fr.src)
+		fr.send(job, false)
 	}
 }
 

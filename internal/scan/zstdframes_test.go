@@ -134,7 +134,7 @@ func TestFrameReaderMemory(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		fr := newFrameReader(bytes.NewReader(data), decoders, 0, 0)
+		fr := newFrameReader(bytes.NewReader(data), decoders, 0, 0, -1)
 		n, err := io.CopyBuffer(io.Discard, struct{ io.Reader }{fr}, buf)
 		fr.Close()
 		runtime.ReadMemStats(&after)

@@ -30,7 +30,7 @@ func readAll[R report.Row](t *testing.T, files []string) []string {
 	return out
 }
 
-// TestScanShardLikeWholeScan: the shards of a plan, each scanned by ScanShard through a
+// TestScanShardLikeWholeScan: the shards of a counted plan, each scanned by ScanShard through a
 // reader that is no os.File (as an object store's ranged reads are), write part files whose
 // findings and games rows are those of Scan over the whole file, and Stats that add up to its
 // counts.
@@ -57,6 +57,10 @@ func TestScanShardLikeWholeScan(t *testing.T) {
 	}
 	if len(shards) < 4 {
 		t.Fatalf("plan gave %d shards", len(shards))
+	}
+	// Counted, each shard reads only its range (scan's tests check where the reading starts).
+	if err := scan.CountShards(context.Background(), bytes.NewReader(data), int64(len(data)), shards, 2); err != nil {
+		t.Fatal(err)
 	}
 	var opened []string
 	sopt := Options{Editions: "auto,lichess", Workers: 2, Partition: []string{"edition"},

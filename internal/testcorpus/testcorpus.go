@@ -68,6 +68,23 @@ func Dir(tb testing.TB) string {
 	return dir
 }
 
+// Archives returns the names of the corpus's PGN archives (.pgn and .pgn.zst), in name order;
+// when the corpus is absent it skips tb, or in CI fails it.
+func Archives(tb testing.TB) []string {
+	tb.Helper()
+	entries, err := os.ReadDir(Dir(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if n := e.Name(); strings.HasSuffix(n, ".pgn") || strings.HasSuffix(n, ".pgn.zst") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // Path returns the path of the named corpus file; when it is absent it skips tb, or in CI
 // fails it.
 func Path(tb testing.TB, name string) string {
