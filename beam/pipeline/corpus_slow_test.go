@@ -3,6 +3,7 @@
 package pipeline
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
@@ -35,4 +36,13 @@ func TestPrismWholeCorpus(t *testing.T) {
 	if m.Games != want.Games() || want.Games() < 350000 {
 		t.Errorf("%d games counted, the reference scan %d (the corpus has over 350,000)", m.Games, want.Games())
 	}
+}
+
+// runJobWith runs the pipeline with options o and returns its manifest.
+func runJobWith(t *testing.T, inputs []string, out string, o Options) (Manifest, error) {
+	t.Helper()
+	if _, err := Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: o, Parallel: 2}); err != nil {
+		return Manifest{}, err
+	}
+	return readManifest(t, out), nil
 }

@@ -197,15 +197,6 @@ func runJob(t *testing.T, inputs []string, out string) (Counts, error) {
 	return Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: testOptions, Parallel: 2})
 }
 
-// runJobWith runs the pipeline with options o and returns its manifest.
-func runJobWith(t *testing.T, inputs []string, out string, o Options) (Manifest, error) {
-	t.Helper()
-	if _, err := Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: o, Parallel: 2}); err != nil {
-		return Manifest{}, err
-	}
-	return readManifest(t, out), nil
-}
-
 // readManifest reads OUT/manifest.json.
 func readManifest(t *testing.T, out string) Manifest {
 	t.Helper()
