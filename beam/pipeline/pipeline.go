@@ -5,12 +5,14 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
@@ -138,7 +140,8 @@ func (f *scanFn) scan(ctx context.Context, sh scan.Shard) (Part, error) {
 	if err != nil {
 		return Part{}, err
 	}
-	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts, nil)
+	open := func(path string) (io.ReaderAt, int64, error) { return objread.Open(ctx, path) }
+	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts, open)
 	if err == nil && afterScan != nil {
 		err = afterScan(p)
 	}
