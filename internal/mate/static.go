@@ -41,12 +41,13 @@ type reach struct {
 // lockedPawns returns the greatest set of pawns it can show never move and are never captured,
 // and each colour's reach with those pawns in place (no reaches when the set is empty).
 //
-// It starts from every pawn standing head-on against a pawn and drops, until nothing changes,
-// each pawn that: has a square in front of it that is not a locked pawn (that pawn may leave,
-// or the square was empty); has a capture square that an enemy man, an enemy locked pawn or an
+// It starts from every pawn standing head-on against a pawn or the enemy king and drops, until
+// nothing changes, each pawn that: has a square in front of it that is neither a locked pawn
+// nor a king whose reach is its own square (frozenKing; any other man may leave, or the
+// square was empty); has a capture square that an enemy man, an enemy locked pawn or an
 // en passant target could occupy; or stands where an enemy man could attack it, or where the
-// enemy king could attack it while no locked pawn of its own colour guards it (a king may not
-// capture a guarded pawn, and the guard stays). Dropping a pawn only widens the reaches, so the
+// enemy king could attack it while neither a locked pawn of its own colour nor its own king
+// that never moves guards it (a king may not capture a guarded pawn, and the guard stays). Dropping a pawn only widens the reaches, so the
 // loop ends with a set that passes every test against the reaches it produces, which is what
 // the induction above needs.
 //
@@ -56,12 +57,13 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 	return lockedFrom(p, dropCheaply(p, headOn(p)))
 }
 
-// headOn returns the pawns standing head-on against a pawn of the other colour, where
-// lockedPawns starts.
+// headOn returns the pawns standing head-on against a pawn or the king of the other colour,
+// where lockedPawns starts.
 func headOn(p *board.Position) uint64 {
-	pawns := p.ByRole(board.Pawn)
+	pawns, kings := p.ByRole(board.Pawn), p.ByRole(board.King)
 	white, black := pawns&p.ByColor(board.White), pawns&p.ByColor(board.Black)
-	return white&pawnPushes(board.Black, pawns) | black&pawnPushes(board.White, pawns)
+	return white&pawnPushes(board.Black, pawns|kings&p.ByColor(board.Black)) |
+		black&pawnPushes(board.White, pawns|kings&p.ByColor(board.White))
 }
 
 // lockedFrom is the loop of lockedPawns from the set locked.
@@ -118,6 +120,20 @@ func dropCheaply(p *board.Position, locked uint64) uint64 {
 	return locked
 }
 
+// frozenKing returns the square of colour c's king when its reach r is that square alone
+// (the locked pawns and the squares their enemy guards shut it in), else 0. By the induction
+// of the layer's comment that king never moves, so a pawn standing in front of it stays as
+// surely as one blocked by a locked pawn: a pawn of the other colour on the square behind the
+// king can never be pushed (Ka1 against a black pawn on a2 guarded by one on b3, with b1
+// guarded by a2 and b2 a locked white pawn).
+func frozenKing(p *board.Position, c board.Color, r *reach) uint64 {
+	k := uint64(1) << uint(p.KingSquare(c))
+	if r.king == k {
+		return k
+	}
+	return 0
+}
+
 // stillLocked returns the pawns of colour c in locked that pass the tests of lockedPawns
 // against the reaches r.
 func stillLocked(p *board.Position, c board.Color, locked uint64, r *[2]reach) uint64 {
@@ -125,10 +141,13 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, r *[2]reach) u
 	them := &r[e]
 	ours := locked & p.ByColor(c)
 	enemyMen := them.occupy | locked&p.ByColor(e)
-	ours &= pawnPushes(e, locked)           // the square in front holds a locked pawn
-	ours &^= pawnCaptures(e, enemyMen)      // no enemy can stand on a capture square
-	ours &^= them.hits                      // no enemy man can attack it
-	ours &^= them.kingHits &^ r[c].pawnHits // nor the king, unguarded
+	// A pawn is guarded against the king by a locked pawn of its own, or by its own king
+	// when that king never moves: either guard stays, and a king may not step next to a king.
+	guarded := r[c].pawnHits | kingSteps(frozenKing(p, c, &r[c]))
+	ours &= pawnPushes(e, locked|frozenKing(p, e, them)) // in front: a locked pawn, a king that stays
+	ours &^= pawnCaptures(e, enemyMen)                   // no enemy can stand on a capture square
+	ours &^= them.hits                                   // no enemy man can attack it
+	ours &^= them.kingHits &^ guarded                    // nor the king, unguarded
 	return ours
 }
 
