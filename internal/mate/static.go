@@ -312,7 +312,9 @@ func staticNo(p *board.Position, side board.Color) bool {
 		// file's column of black pawns ends, below, on a square that is no pawn, so its lowest
 		// pawn may advance and those above it follow. With nothing locked, side's king may
 		// step anywhere and so closes every square, and any man of side attacks some square
-		// the loser's king may stand on: the argument below cannot succeed.
+		// the loser's king may stand on: the argument below cannot succeed. (A pawn blocked
+		// by a king that never moves, frozenKing, is left unproved here: shutting a king in
+		// takes locked pawns round it, and answering false is never wrong.)
 		return false
 	}
 	locked, r := lockedPawns(p)
