@@ -74,13 +74,15 @@ func lockedFrom(p *board.Position, locked uint64) (uint64, [2]reach) {
 	}
 	var r [2]reach
 	var from [2]uint64
+	bound := boundCandidates(p)
 	for locked != 0 {
-		r = reaches(p, locked, ep, from)
+		r = reaches(p, locked, bound, ep, from)
 		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
-		if next == locked {
+		nextBound := stillBound(p, board.White, locked, bound, &r) | stillBound(p, board.Black, locked, bound, &r)
+		if next == locked && nextBound == bound {
 			return locked, r
 		}
-		locked = next
+		locked, bound = next, nextBound
 		from = [2]uint64{r[board.White].occupy, r[board.Black].occupy}
 	}
 	// Nothing is locked: every king may step anywhere, and no proof can use the reaches.
@@ -163,7 +165,11 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, r *[2]reach) u
 // sound by induction on the moves of a game: every square a man of either colour reaches is
 // reached by a step that the solution allows from squares already in it, whichever man was
 // standing where when the move was made.
-func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
+//
+// The pawns of bound stay on their files and are never captured (stillBound), so no pawn of
+// the other colour in front of one of them on its file ever pushes onto its square (shadows).
+func reaches(p *board.Position, locked, bound, ep uint64, from [2]uint64) [2]reach {
+	shadow := shadows(p, bound)
 	them := p.Turn().Other()
 	occ := from
 	for c := board.White; c <= board.Black; c++ {
@@ -172,8 +178,8 @@ func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 	occ[them] |= ep
 	for {
 		var r [2]reach
-		r[board.White] = reachOf(p, board.White, locked, occ[board.Black])
-		r[board.Black] = reachOf(p, board.Black, locked, occ[board.White])
+		r[board.White] = reachOf(p, board.White, locked, occ[board.Black], shadow[board.White])
+		r[board.Black] = reachOf(p, board.Black, locked, occ[board.White], shadow[board.Black])
 		r[them].occupy |= ep // the pawn that just passed it may be taken there
 		if r[board.White].occupy == occ[board.White] && r[board.Black].occupy == occ[board.Black] {
 			return r
@@ -200,8 +206,8 @@ func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 //
 // A man's attacks from a square are the squares a step past the reach: a slide stops at the
 // first occupied square, and every square it crosses is itself in the reach.
-func reachOf(p *board.Position, c board.Color, locked, enemy uint64) reach {
-	r := menReach(p, c, p.ByColor(c)&^p.ByRole(board.King)&^locked, locked, enemy)
+func reachOf(p *board.Position, c board.Color, locked, enemy, shadow uint64) reach {
+	r := menReach(p, c, p.ByColor(c)&^p.ByRole(board.King)&^locked, locked, enemy, shadow)
 	kingReach(p, c, locked, &r)
 	return r
 }
@@ -222,7 +228,7 @@ func kingReach(p *board.Position, c board.Color, locked uint64, r *reach) {
 func lowerReach(p *board.Position, c board.Color, locked uint64) reach {
 	men := p.ByColor(c) &^ p.ByRole(board.King) &^ locked
 	pawns := men & p.ByRole(board.Pawn)
-	r := menReach(p, c, men&^pawns, locked, 0)
+	r := menReach(p, c, men&^pawns, locked, 0, 0)
 	r.occupy |= pawns
 	r.hits |= pawnCaptures(c, pawns)
 	kingReach(p, c, locked, &r)
@@ -231,7 +237,10 @@ func lowerReach(p *board.Position, c board.Color, locked uint64) reach {
 
 // menReach returns the occupy and hits of a reach for the men of colour c standing on the
 // squares of men (all of them, or one), as reachOf describes.
-func menReach(p *board.Position, c board.Color, men, locked, enemy uint64) reach {
+//
+// A pawn never pushes onto a square of shadow (shadows: the squares of the enemy pawns that
+// stay on their files), though it may capture onto one.
+func menReach(p *board.Position, c board.Color, men, locked, enemy, shadow uint64) reach {
 	open := ^locked
 	last := lastRankWhite
 	if c == board.Black {
@@ -239,7 +248,7 @@ func menReach(p *board.Position, c board.Color, men, locked, enemy uint64) reach
 	}
 	cone := men & p.ByRole(board.Pawn)
 	for {
-		next := cone | (pawnPushes(c, cone)|pawnCaptures(c, cone)&enemy)&open
+		next := cone | (pawnPushes(c, cone)&^shadow|pawnCaptures(c, cone)&enemy)&open
 		if next == cone {
 			break
 		}
@@ -344,7 +353,7 @@ func unfillable(p *board.Position, loser board.Color, locked, winner, covered, m
 		if n == len(reaches) {
 			return false // more men than a legal position holds: in doubt
 		}
-		reaches[n] = menReach(p, loser, m&-m, locked, winner).occupy
+		reaches[n] = menReach(p, loser, m&-m, locked, winner, 0).occupy
 		n++
 	}
 	for m := mates; m != 0; m &= m - 1 {

@@ -103,6 +103,19 @@ var staticCases = []struct {
 	// covers (a8: a7 and b8), with one black man, the bishop, to fill them. Dead.
 	{"king that never moves guards its pawn", "k7/8/8/5B2/8/6p1/6Pp/2b4K w - - 0 1", true, true},
 	// The same with White's king on g1: h1 is free, so the h2 pawn can promote. No proof.
+	// Pawns that never pass each other: no pawn stands on the b, d, f or h files and no piece
+	// is left, so no pawn can ever capture, and each keeps its file. The fifth rank's black
+	// pawns march down toward White's second-rank pawns but can never pass them: those are
+	// never captured (Black's king is held on the eighth rank: b7, d7, f7, h7 are guarded by
+	// the locked sixth-rank pawns), so no black pawn promotes; White's lower pawns stop below
+	// their own sixth-rank pawns. Neither side ever has a man that can give check. Dead.
+	{"pawns that never pass each other", "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", true, true},
+	// The same with Black's g5 pawn on b4 instead: it takes on a3 or c3 when a white pawn gets there,
+	// and the black pawn left alone on that file promotes. No proof.
+	{"a pawn that can capture lets one pass", "1k6/p1p1p1p1/P1P1P1P1/p1p1p3/1p6/8/P1P1P1P1/4K3 w - - 0 1", false, false},
+	// Without the g-pawns of the sixth and seventh ranks Black's king walks down the g-file,
+	// takes White's lower pawns, and Black's fifth-rank pawns promote. No proof.
+	{"a king that can take the lower pawns", "1k6/p1p1p3/P1P1P3/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", false, false},
 	{"king that can step aside", "k7/8/8/5B2/8/6p1/6Pp/2b3K1 w - - 0 1", false, false},
 }
 
