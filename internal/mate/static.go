@@ -19,14 +19,16 @@ import (
 //     induction on the moves of any game from p, the pawns of L then stay forever and every
 //     man stays inside its reach: the first move that broke either would have to start from a
 //     square inside the reach (the induction hypothesis) and be one of the moves the check has
-//     ruled out.
+//     ruled out. The same loop keeps a second set B of pawns that move but never leave their
+//     file (static_bound.go), whose squares bound the pushes of the enemy pawns facing them,
+//     and the induction carries both.
 //  2. staticNo then asks whether the loser's king can ever stand, in check, on a square all of
 //     whose neighbours are closed to it, the ones the winner does not cover each by a man of
 //     the loser's own that can get there. A checkmate needs exactly that, so if no such square
 //     exists within the reach, the side can never mate.
 //
 // Every approximation is in the safe direction: squares are added to a reach, never removed,
-// unless a rule of chess forbids a man to stand there for as long as L stands.
+// unless a rule of chess forbids a man to stand there for as long as L (and B) stands.
 
 // reach is one colour's over-approximation of where its men can ever be, given the locked
 // pawns. Men other than the king and the locked pawns are "men" below.
