@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
 
 // Quick answers from the cheap layers only: the material, the forced-move chain, the static
 // reachability argument, and one ply of every reply of the side to move, each child settled
@@ -12,7 +16,25 @@ import "github.com/pgnscan/pgnscan/internal/board"
 // itself not being a mate by side, which the forced-move layer has ruled out), so when every
 // child is proved unable (no legal move there and not a mate by side, the material, or the
 // static argument), so is p.
+//
+// When manyMoves shows that the side to move has more than maxReplies moves, the forced-move
+// layer would stop at p and the one-ply step would not try it: what is left of the cheap
+// layers is the material and the static argument at p, asked without generating a move.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
+	if !manyMoves(p) {
+		return d.quickLayers(p, side)
+	}
+	switch {
+	case materialNo(p, side):
+		return Result{Answer: No, Proof: ProofMaterial}
+	case staticNo(p, side):
+		return Result{Answer: No, Proof: ProofStatic}
+	}
+	return Result{Answer: Unknown}
+}
+
+// quickLayers is Quick's answer from every cheap layer in turn.
+func (d *Decider) quickLayers(p *board.Position, side board.Color) Result {
 	root := *p
 	if r, done := d.cheapLayers(&root, side); done {
 		return r
@@ -55,3 +77,43 @@ func (d *Decider) everyReplyNo(p *board.Position) bool {
 
 // maxReplies bounds the positions everyReplyNo tries, by their number of legal moves.
 const maxReplies = 8
+
+// manyMoves reports, without generating moves, that the side to move in p has more than
+// maxReplies legal moves: then the forced-move layer plays nothing (it stops at a choice of
+// moves) and everyReplyNo does not try p, so Quick can skip both and their move generation,
+// the larger part of its cost on the final position of a typical game.
+//
+// Why the count is a lower bound: the side to move is not in check, and it counts only moves
+// of men that nothing can pin: a pin runs along a line (rank, file or diagonal) through the
+// king to an enemy rook or queen (ranks and files) or bishop or queen (diagonals) on it, so a
+// man on no such line is pinned by nothing, and moving it cannot expose its king, which was
+// not in check. It counts such knights', bishops', rooks' and queens' moves to the squares
+// they attack that hold no man of their own and no king, and such pawns' single pushes onto empty squares
+// and captures of enemy men (each promotion once, and two captures onto one square once). King moves, castling, double
+// pushes and en passant are not counted, so the true number can only be larger.
+func manyMoves(p *board.Position) bool {
+	if p.InCheck() {
+		return false
+	}
+	us, them := p.Turn(), p.Turn().Other()
+	own, occ := p.ByColor(us), p.Occupied()
+	k := p.KingSquare(us)
+	var lines uint64
+	if ortho := board.Attacks(us, board.Rook, k, 0); ortho&(p.Pieces(them, board.Rook)|p.Pieces(them, board.Queen)) != 0 {
+		lines |= ortho
+	}
+	if diag := board.Attacks(us, board.Bishop, k, 0); diag&(p.Pieces(them, board.Bishop)|p.Pieces(them, board.Queen)) != 0 {
+		lines |= diag
+	}
+	free := p.Pieces(us, board.Pawn) &^ lines
+	targets := ^(own | p.ByRole(board.King)) // no man of its own, nor a king (never capturable)
+	n := bits.OnesCount64(pawnPushes(us, free)&^occ) +
+		bits.OnesCount64(pawnCaptures(us, free)&p.ByColor(them)&targets) // a square per capture at least
+	for _, r := range [4]board.Role{board.Queen, board.Rook, board.Knight, board.Bishop} {
+		for b := p.Pieces(us, r) &^ lines; b != 0 && n <= maxReplies; b &= b - 1 {
+			sq := board.Square(bits.TrailingZeros64(b))
+			n += bits.OnesCount64(board.Attacks(us, r, sq, occ) & targets)
+		}
+	}
+	return n > maxReplies
+}

@@ -19,14 +19,16 @@ import (
 //     induction on the moves of any game from p, the pawns of L then stay forever and every
 //     man stays inside its reach: the first move that broke either would have to start from a
 //     square inside the reach (the induction hypothesis) and be one of the moves the check has
-//     ruled out.
+//     ruled out. The same loop keeps a second set B of pawns that move but never leave their
+//     file (static_bound.go), whose squares bound the pushes of the enemy pawns facing them,
+//     and the induction carries both.
 //  2. staticNo then asks whether the loser's king can ever stand, in check, on a square all of
 //     whose neighbours are closed to it, the ones the winner does not cover each by a man of
 //     the loser's own that can get there. A checkmate needs exactly that, so if no such square
 //     exists within the reach, the side can never mate.
 //
 // Every approximation is in the safe direction: squares are added to a reach, never removed,
-// unless a rule of chess forbids a man to stand there for as long as L stands.
+// unless a rule of chess forbids a man to stand there for as long as L (and B) stands.
 
 // reach is one colour's over-approximation of where its men can ever be, given the locked
 // pawns. Men other than the king and the locked pawns are "men" below.
@@ -41,34 +43,99 @@ type reach struct {
 // lockedPawns returns the greatest set of pawns it can show never move and are never captured,
 // and each colour's reach with those pawns in place (no reaches when the set is empty).
 //
-// It starts from every pawn standing head-on against a pawn and drops, until nothing changes,
-// each pawn that: has a square in front of it that is not a locked pawn (that pawn may leave,
-// or the square was empty); has a capture square that an enemy man, an enemy locked pawn or an
+// It starts from every pawn standing head-on against a pawn or the enemy king and drops, until
+// nothing changes, each pawn that: has a square in front of it that is neither a locked pawn
+// nor a king whose reach is its own square (frozenKing; any other man may leave, or the
+// square was empty); has a capture square that an enemy man, an enemy locked pawn or an
 // en passant target could occupy; or stands where an enemy man could attack it, or where the
-// enemy king could attack it while no locked pawn of its own colour guards it (a king may not
-// capture a guarded pawn, and the guard stays). Dropping a pawn only widens the reaches, so the
+// enemy king could attack it while neither a locked pawn of its own colour nor its own king
+// that never moves guards it (a king may not capture a guarded pawn, and the guard stays). Dropping a pawn only widens the reaches, so the
 // loop ends with a set that passes every test against the reaches it produces, which is what
 // the induction above needs.
+//
+// dropCheaply first drops, at the cost of a few floods, the pawns that cheaper parts of the
+// reaches already rule out; on most positions of real games that drops them all.
 func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
-	pawns := p.ByRole(board.Pawn)
+	return lockedFrom(p, dropCheaply(p, headOn(p)))
+}
+
+// headOn returns the pawns standing head-on against a pawn or the king of the other colour,
+// where lockedPawns starts.
+func headOn(p *board.Position) uint64 {
+	pawns, kings := p.ByRole(board.Pawn), p.ByRole(board.King)
 	white, black := pawns&p.ByColor(board.White), pawns&p.ByColor(board.Black)
-	locked = white&pawnPushes(board.Black, pawns) | black&pawnPushes(board.White, pawns)
+	return white&pawnPushes(board.Black, pawns|kings&p.ByColor(board.Black)) |
+		black&pawnPushes(board.White, pawns|kings&p.ByColor(board.White))
+}
+
+// lockedFrom is the loop of lockedPawns from the set locked.
+func lockedFrom(p *board.Position, locked uint64) (uint64, [2]reach) {
 	var ep uint64
 	if sq := p.EnPassant(); sq != board.NoSquare {
 		ep = 1 << uint(sq)
 	}
+	var r [2]reach
 	var from [2]uint64
+	bound := boundCandidates(p)
 	for locked != 0 {
-		r = reaches(p, locked, ep, from)
+		r = reaches(p, locked, bound, ep, from)
 		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
-		if next == locked {
+		nextBound := stillBound(p, board.White, locked, bound, &r) | stillBound(p, board.Black, locked, bound, &r)
+		if next == locked && nextBound == bound {
 			return locked, r
 		}
-		locked = next
+		locked, bound = next, nextBound
 		from = [2]uint64{r[board.White].occupy, r[board.Black].occupy}
 	}
 	// Nothing is locked: every king may step anywhere, and no proof can use the reaches.
 	return 0, [2]reach{}
+}
+
+// dropCheaply returns the pawns of locked that pass the tests of lockedPawns against parts of
+// the reaches that cost one flood per kind of man (lowerReach), dropping the others until none
+// is left to drop. On the final position of a typical game it empties the set before the
+// exact loop, whose reaches widen the pawns' cones to a common fixpoint, is run once.
+//
+// Why the loop of lockedPawns ends with the same set from its answer: the tests drop a pawn
+// against reaches that only grow as the set shrinks (fewer locked pawns open more squares,
+// and guard fewer), so the set lockedPawns returns, G, is the greatest set that passes them
+// against its own reaches, and every set that contains G leads to it. A pawn dropped here was
+// dropped against parts of the reaches of a set that contains G, so it fails the tests
+// against G's reaches too and is not in G: the set returned still contains G.
+func dropCheaply(p *board.Position, locked uint64) uint64 {
+	for locked != 0 {
+		var r [2]reach
+		kingReach(p, board.White, locked, &r[board.White])
+		kingReach(p, board.Black, locked, &r[board.Black])
+		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
+		if next == locked {
+			break
+		}
+		locked = next
+	}
+	for locked != 0 {
+		r := [2]reach{lowerReach(p, board.White, locked), lowerReach(p, board.Black, locked)}
+		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
+		if next == locked {
+			break
+		}
+		locked = next
+	}
+	return locked
+}
+
+// frozenKing returns the square of colour c's king when its reach r is that square alone
+// (the locked pawns and the squares their enemy guards shut it in), else 0. By the induction
+// of the layer's comment that king never moves, so a pawn standing in front of it stays as
+// surely as one blocked by a locked pawn: a pawn of the other colour on the square behind the
+// king can never be pushed (Ka1 against a black pawn on a2 guarded by one on b3, with b1
+// guarded by a2 and b2 a locked white pawn).
+func frozenKing(p *board.Position, c board.Color, r *reach) uint64 {
+	k := uint64(1) << uint(p.KingSquare(c))
+	if r.king == k {
+		return k
+	}
+	return 0
 }
 
 // stillLocked returns the pawns of colour c in locked that pass the tests of lockedPawns
@@ -78,10 +145,13 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, r *[2]reach) u
 	them := &r[e]
 	ours := locked & p.ByColor(c)
 	enemyMen := them.occupy | locked&p.ByColor(e)
-	ours &= pawnPushes(e, locked)           // the square in front holds a locked pawn
-	ours &^= pawnCaptures(e, enemyMen)      // no enemy can stand on a capture square
-	ours &^= them.hits                      // no enemy man can attack it
-	ours &^= them.kingHits &^ r[c].pawnHits // nor the king, unguarded
+	// A pawn is guarded against the king by a locked pawn of its own, or by its own king
+	// when that king never moves: either guard stays, and a king may not step next to a king.
+	guarded := r[c].pawnHits | kingSteps(frozenKing(p, c, &r[c]))
+	ours &= pawnPushes(e, locked|frozenKing(p, e, them)) // in front: a locked pawn, a king that stays
+	ours &^= pawnCaptures(e, enemyMen)                   // no enemy can stand on a capture square
+	ours &^= them.hits                                   // no enemy man can attack it
+	ours &^= them.kingHits &^ guarded                    // nor the king, unguarded
 	return ours
 }
 
@@ -97,7 +167,11 @@ func stillLocked(p *board.Position, c board.Color, locked uint64, r *[2]reach) u
 // sound by induction on the moves of a game: every square a man of either colour reaches is
 // reached by a step that the solution allows from squares already in it, whichever man was
 // standing where when the move was made.
-func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
+//
+// The pawns of bound stay on their files and are never captured (stillBound), so no pawn of
+// the other colour in front of one of them on its file ever pushes onto its square (shadows).
+func reaches(p *board.Position, locked, bound, ep uint64, from [2]uint64) [2]reach {
+	shadow := shadows(p, bound)
 	them := p.Turn().Other()
 	occ := from
 	for c := board.White; c <= board.Black; c++ {
@@ -106,8 +180,8 @@ func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 	occ[them] |= ep
 	for {
 		var r [2]reach
-		r[board.White] = reachOf(p, board.White, locked, occ[board.Black])
-		r[board.Black] = reachOf(p, board.Black, locked, occ[board.White])
+		r[board.White] = reachOf(p, board.White, locked, occ[board.Black], shadow[board.White])
+		r[board.Black] = reachOf(p, board.Black, locked, occ[board.White], shadow[board.Black])
 		r[them].occupy |= ep // the pawn that just passed it may be taken there
 		if r[board.White].occupy == occ[board.White] && r[board.Black].occupy == occ[board.Black] {
 			return r
@@ -134,18 +208,41 @@ func reaches(p *board.Position, locked, ep uint64, from [2]uint64) [2]reach {
 //
 // A man's attacks from a square are the squares a step past the reach: a slide stops at the
 // first occupied square, and every square it crosses is itself in the reach.
-func reachOf(p *board.Position, c board.Color, locked, enemy uint64) reach {
-	r := menReach(p, c, p.ByColor(c)&^p.ByRole(board.King)&^locked, locked, enemy)
+func reachOf(p *board.Position, c board.Color, locked, enemy, shadow uint64) reach {
+	r := menReach(p, c, p.ByColor(c)&^p.ByRole(board.King)&^locked, locked, enemy, shadow)
+	kingReach(p, c, locked, &r)
+	return r
+}
+
+// kingReach sets the king's squares and attacks and the locked pawns' attacks of r, colour
+// c's reach, as reachOf describes.
+func kingReach(p *board.Position, c board.Color, locked uint64, r *reach) {
 	guarded := pawnCaptures(c.Other(), locked&p.ByColor(c.Other()))
 	r.king = flood(1<<uint(p.KingSquare(c)), ^locked&^guarded, kingStep)
 	r.kingHits = kingSteps(r.king)
 	r.pawnHits = pawnCaptures(c, locked&p.ByColor(c))
+}
+
+// lowerReach returns a part of colour c's reach while the pawns of locked stay in place, for
+// dropCheaply: every square of each of its sets is in the matching set of reachOf's answer
+// for any enemy squares. It is reachOf without the pawns' cones: the pieces' floods and the
+// king's as there, and each pawn not in locked only where it stands and attacks now.
+func lowerReach(p *board.Position, c board.Color, locked uint64) reach {
+	men := p.ByColor(c) &^ p.ByRole(board.King) &^ locked
+	pawns := men & p.ByRole(board.Pawn)
+	r := menReach(p, c, men&^pawns, locked, 0, 0)
+	r.occupy |= pawns
+	r.hits |= pawnCaptures(c, pawns)
+	kingReach(p, c, locked, &r)
 	return r
 }
 
 // menReach returns the occupy and hits of a reach for the men of colour c standing on the
 // squares of men (all of them, or one), as reachOf describes.
-func menReach(p *board.Position, c board.Color, men, locked, enemy uint64) reach {
+//
+// A pawn never pushes onto a square of shadow (shadows: the squares of the enemy pawns that
+// stay on their files), though it may capture onto one.
+func menReach(p *board.Position, c board.Color, men, locked, enemy, shadow uint64) reach {
 	open := ^locked
 	last := lastRankWhite
 	if c == board.Black {
@@ -153,7 +250,7 @@ func menReach(p *board.Position, c board.Color, men, locked, enemy uint64) reach
 	}
 	cone := men & p.ByRole(board.Pawn)
 	for {
-		next := cone | (pawnPushes(c, cone)|pawnCaptures(c, cone)&enemy)&open
+		next := cone | (pawnPushes(c, cone)&^shadow|pawnCaptures(c, cone)&enemy)&open
 		if next == cone {
 			break
 		}
@@ -226,7 +323,9 @@ func staticNo(p *board.Position, side board.Color) bool {
 		// file's column of black pawns ends, below, on a square that is no pawn, so its lowest
 		// pawn may advance and those above it follow. With nothing locked, side's king may
 		// step anywhere and so closes every square, and any man of side attacks some square
-		// the loser's king may stand on: the argument below cannot succeed.
+		// the loser's king may stand on: the argument below cannot succeed. (A pawn blocked
+		// by a king that never moves, frozenKing, is left unproved here: shutting a king in
+		// takes locked pawns round it, and answering false is never wrong.)
 		return false
 	}
 	locked, r := lockedPawns(p)
@@ -256,7 +355,7 @@ func unfillable(p *board.Position, loser board.Color, locked, winner, covered, m
 		if n == len(reaches) {
 			return false // more men than a legal position holds: in doubt
 		}
-		reaches[n] = menReach(p, loser, m&-m, locked, winner).occupy
+		reaches[n] = menReach(p, loser, m&-m, locked, winner, 0).occupy
 		n++
 	}
 	for m := mates; m != 0; m &= m - 1 {

@@ -84,6 +84,39 @@ var staticCases = []struct {
 	// The same position just after ...c7-c5: b5xc6 e.p. is legal, the wall opens and the c6
 	// pawn runs on to promote. Not dead.
 	{"en passant opens the wall", "8/8/1p2k3/pPp1p1p1/P1P1P1P1/8/4K3/8 w - c6 0 1", false, false},
+	// A king that never moves locks the pawn in front of it. White's king on a1: b1 is
+	// guarded by the a2 pawn, a2 by the b3 pawn, b2 is White's own pawn, blocked by b3. The
+	// b2 pawn's capture squares a3 and c3 are dark, where Black's light-squared bishop never
+	// stands, and the king, which never leaves a1, guards b2 against Black's king. So a2 is
+	// never pushed (a1 stays occupied), and nothing ever moves but Black's king and bishop:
+	// White has no man to check with; Black's bishop never checks the king on dark a1. Dead.
+	{"king that never moves blocks a pawn", "k7/8/8/8/4b3/1p6/pP6/K7 w - - 0 1", true, true},
+	// The same with Black's bishop on the dark squares: it goes to c3 (or a3), b2 takes it (or
+	// it takes b2), White's king is free and the a2 pawn may promote. Not dead, and nothing
+	// stays locked for a proof.
+	{"bishop that reaches the capture square", "k7/8/8/8/3b4/1p6/pP6/K7 w - - 0 1", false, false},
+	// White's king on h1 never moves (g1 is guarded by h2, h2 by g3, g2 is its own pawn,
+	// blocked by g3), and it guards g2 against Black's king, which could otherwise walk round
+	// to f1 and take it. Black's bishop is dark-squared, the king's square light: Black never
+	// checks. White's light-squared bishop checks only on light squares, and every light
+	// square the black king can reach has at least two dark neighbours that White never
+	// covers (a8: a7 and b8), with one black man, the bishop, to fill them. Dead.
+	{"king that never moves guards its pawn", "k7/8/8/5B2/8/6p1/6Pp/2b4K w - - 0 1", true, true},
+	// The same with White's king on g1: h1 is free, so the h2 pawn can promote. No proof.
+	// Pawns that never pass each other: no pawn stands on the b, d, f or h files and no piece
+	// is left, so no pawn can ever capture, and each keeps its file. The fifth rank's black
+	// pawns march down toward White's second-rank pawns but can never pass them: those are
+	// never captured (Black's king is held on the eighth rank: b7, d7, f7, h7 are guarded by
+	// the locked sixth-rank pawns), so no black pawn promotes; White's lower pawns stop below
+	// their own sixth-rank pawns. Neither side ever has a man that can give check. Dead.
+	{"pawns that never pass each other", "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", true, true},
+	// The same with Black's g5 pawn on b4 instead: it takes on a3 or c3 when a white pawn gets there,
+	// and the black pawn left alone on that file promotes. No proof.
+	{"a pawn that can capture lets one pass", "1k6/p1p1p1p1/P1P1P1P1/p1p1p3/1p6/8/P1P1P1P1/4K3 w - - 0 1", false, false},
+	// Without the g-pawns of the sixth and seventh ranks Black's king walks down the g-file,
+	// takes White's lower pawns, and Black's fifth-rank pawns promote. No proof.
+	{"a king that can take the lower pawns", "1k6/p1p1p3/P1P1P3/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", false, false},
+	{"king that can step aside", "k7/8/8/5B2/8/6p1/6Pp/2b3K1 w - - 0 1", false, false},
 }
 
 func TestStaticNoHandWorked(t *testing.T) {

@@ -1,0 +1,140 @@
+// Package objread opens the files of a shard for reads at any offset: local files, and
+// gs://BUCKET/OBJECT objects of Google Cloud Storage through ranged reads (Beam's filesystems
+// have none). s3:// is not read yet: see beam/README.md.
+package objread
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"cloud.google.com/go/storage"
+)
+
+// ErrScheme is wrapped by the error of a path whose scheme is not read.
+var ErrScheme = errors.New("no reader for this scheme (local paths and gs:// are read)")
+
+// IsRemote reports whether path names an object of a store (SCHEME://...), not a local file.
+func IsRemote(path string) bool { return strings.Contains(path, "://") }
+
+// Open opens path for reads at any offset and returns its size: a gs://BUCKET/OBJECT object,
+// or a local file. The reader is also an io.Closer.
+func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
+	scheme, rest, ok := strings.Cut(path, "://")
+	switch {
+	case !ok:
+		return openLocal(path)
+	case scheme == "gs":
+		return openGCS(ctx, rest)
+	}
+	return nil, 0, fmt.Errorf("%s: %w", path, ErrScheme)
+}
+
+// openLocal opens a regular local file.
+func openLocal(path string) (io.ReaderAt, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s: not a regular file", path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, st.Size(), nil
+}
+
+// gcsClient is the process's client of Cloud Storage, made at the first gs:// path with the
+// application's default credentials (or STORAGE_EMULATOR_HOST).
+var gcsClient = sync.OnceValues(func() (*storage.Client, error) {
+	return storage.NewClient(context.Background())
+})
+
+// openGCS opens BUCKET/OBJECT: a first ranged read of one byte gives the object's size.
+func openGCS(ctx context.Context, bucketObject string) (io.ReaderAt, int64, error) {
+	bucket, object, ok := strings.Cut(bucketObject, "/")
+	if !ok || bucket == "" || object == "" {
+		return nil, 0, fmt.Errorf("gs://%s: want gs://BUCKET/OBJECT", bucketObject)
+	}
+	c, err := gcsClient()
+	if err != nil {
+		return nil, 0, fmt.Errorf("gs://%s: %w", bucketObject, err)
+	}
+	obj := c.Bucket(bucket).Object(object)
+	first, err := obj.NewRangeReader(ctx, 0, 1)
+	if err != nil {
+		return nil, 0, fmt.Errorf("gs://%s: %w", bucketObject, err)
+	}
+	size := first.Attrs.Size
+	first.Close()
+	open := func(off int64) (io.ReadCloser, error) { return obj.NewRangeReader(ctx, off, -1) }
+	return &ranged{name: "gs://" + bucketObject, size: size, open: open}, size, nil
+}
+
+// ranged is an io.ReaderAt over an object read by ranged requests. It keeps one response
+// open from the last offset read, so that reads in order (a shard's scan reads its range
+// from start to end) cost one request; a read elsewhere starts a new one. Safe for
+// concurrent use: reads are serialised.
+type ranged struct {
+	name string
+	size int64
+	open func(off int64) (io.ReadCloser, error) // the object from off to its end
+
+	mu  sync.Mutex
+	cur io.ReadCloser
+	pos int64 // the offset cur reads next
+}
+
+// ReadAt reads len(p) bytes at off, or to the object's end (then io.EOF).
+func (r *ranged) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, fmt.Errorf("%s: read at negative offset %d", r.name, off)
+	}
+	if off >= r.size {
+		return 0, io.EOF
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil || r.pos != off {
+		if r.cur != nil {
+			r.cur.Close()
+		}
+		cur, err := r.open(off)
+		if err != nil {
+			r.cur = nil
+			return 0, fmt.Errorf("%s: read at byte %d: %w", r.name, off, err)
+		}
+		r.cur, r.pos = cur, off
+	}
+	want := min(int64(len(p)), r.size-off)
+	n, err := io.ReadFull(r.cur, p[:want])
+	r.pos += int64(n)
+	if err != nil {
+		r.cur.Close()
+		r.cur = nil
+		return n, fmt.Errorf("%s: read at byte %d: %w", r.name, off+int64(n), err)
+	}
+	if want < int64(len(p)) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// Close ends the open response.
+func (r *ranged) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return nil
+	}
+	err := r.cur.Close()
+	r.cur = nil
+	return err
+}

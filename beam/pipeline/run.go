@@ -1,0 +1,190 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"github.com/pgnscan/pgnscan/internal/scan"
+)
+
+// ErrUsage is wrapped by the errors of bad arguments: inputs that do not resolve, a bad shard
+// size, bad rule or partition flags, an unknown runner or one missing its settings.
+var ErrUsage = errors.New("usage")
+
+// usage wraps err as a usage error.
+func usage(err error) error { return fmt.Errorf("%w: %w", ErrUsage, err) }
+
+// Plan returns the shards of the inputs, as the pipeline's plan step makes them: the same
+// files as `pgnscan scan` reads (Files), cut as `pgnscan plan` cuts them and counted (see
+// planFile), in input order.
+func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]string, error) {
+	files, err := Files(inputs, size)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, path := range files {
+		shards, err := planFile(ctx, path, size, workers)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range shards {
+			out = append(out, s.String())
+		}
+	}
+	return out, nil
+}
+
+// Files returns the files the inputs name (scan.Resolve: a directory stands for its
+// archives), in order, or a usage error: an input that does not resolve, standard input, a
+// shard size that is not positive.
+func Files(inputs []string, size int64) ([]string, error) {
+	if size <= 0 {
+		return nil, usage(fmt.Errorf("--shard-size must be positive, not %d", size))
+	}
+	srcs, err := scan.Resolve(inputs)
+	if err != nil {
+		return nil, usage(err)
+	}
+	var files []string
+	for _, src := range srcs {
+		if src.Path == scan.StdinName {
+			return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
+		}
+		files = append(files, src.Path)
+	}
+	return files, nil
+}
+
+// planFile cuts one file into shards (scan.Plan) and counts them (scan.CountShards: one pass
+// of the splitter over the file, with workers decoders), so that each shard's scan reads only
+// its own range and not the file from its first byte: the shards of a file then cost one
+// reading of it, not one per shard.
+func planFile(ctx context.Context, path string, size int64, workers int) ([]scan.Shard, error) {
+	shards, err := scan.Plan(path, size)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if workers <= 0 {
+		workers = runtime.NumCPU() // as Options.Workers means for the scan
+	}
+	if err := scan.CountShards(ctx, f, st.Size(), shards, workers); err != nil {
+		return nil, err
+	}
+	return shards, nil
+}
+
+// Job is one run of the pipeline.
+type Job struct {
+	Inputs    []string // files and directories, as `pgnscan scan` takes them
+	ShardSize int64    // stored bytes per shard (see scan.Plan)
+	Out       string   // the output folder
+	Options   Options
+	// Parallel is how many shards of a bundle one worker scans at once (each with
+	// Options.Workers analysis goroutines); below 1 means 1.
+	Parallel int
+}
+
+// Counts are the committed counters of a run, when the runner reports them.
+type Counts struct {
+	Games, Findings, Errors, Shards, Failed int64
+}
+
+// Run checks the job and its inputs, builds the pipeline (plan, scan, manifest) and runs it
+// on the runner of the --runner flag (beamx: prism when unset). It returns the runner's
+// committed counters.
+func Run(ctx context.Context, j Job) (Counts, error) {
+	if _, err := j.Options.Selection(); err != nil {
+		return Counts{}, usage(err)
+	}
+	out, err := filepath.Abs(j.Out) // the workers may run in another folder
+	if err != nil || j.Out == "" {
+		return Counts{}, usage(fmt.Errorf("-o %q: name an output folder", j.Out))
+	}
+	if err := checkOut(out, j.Inputs); err != nil {
+		return Counts{}, usage(err)
+	}
+	// The inputs stay as given: the rows' source column names them so, as `pgnscan scan` does.
+	// Workers on other machines need paths that resolve there (absolute, on a shared file
+	// system).
+	files, err := Files(j.Inputs, j.ShardSize)
+	if err != nil {
+		return Counts{}, err
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, files, j.ShardSize, out, j.Options, j.Parallel)
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return Counts{}, err
+	}
+	return countsOf(res), nil
+}
+
+// checkOut refuses an output folder that is a file, or that holds one of the inputs.
+func checkOut(out string, inputs []string) error {
+	if st, err := os.Stat(out); err == nil && !st.IsDir() {
+		return fmt.Errorf("-o %s: not a folder", out)
+	}
+	for _, in := range absAll(inputs) {
+		if in == out || strings.HasPrefix(in, out+string(filepath.Separator)) {
+			return fmt.Errorf("-o %s holds the input %s: its stray-file cleanup could remove what is read", out, in)
+		}
+	}
+	return nil
+}
+
+// absAll makes paths absolute, for comparing.
+func absAll(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// countsOf reads the committed pgnscan counters of a finished run; runners that report no
+// metrics give zeros.
+func countsOf(res beam.PipelineResult) Counts {
+	var c Counts
+	if res == nil {
+		return c
+	}
+	qr := res.Metrics().Query(func(r metrics.SingleResult) bool { return r.Namespace() == CounterNamespace })
+	for _, r := range qr.Counters() {
+		v := r.Result()
+		switch r.Name() {
+		case CounterGames:
+			c.Games += v
+		case CounterFindings:
+			c.Findings += v
+		case CounterErrors:
+			c.Errors += v
+		case CounterShards:
+			c.Shards += v
+		case CounterFailed:
+			c.Failed += v
+		}
+	}
+	return c
+}
