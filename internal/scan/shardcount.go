@@ -27,7 +27,8 @@ import (
 // decoded names it.
 //
 // With workers above 1 the pass is split among the shards (see countParallel), with the same
-// result; with 1 it is one splitter over the whole file (countSequential).
+// result; with 1, or to report a file that cannot be read or decoded, it is one splitter over
+// the whole file (countSequential).
 func CountShards(ctx context.Context, r io.ReaderAt, size int64, shards []Shard, workers int) error {
 	counted, err := countable(shards)
 	if err != nil || len(counted) == 0 {
@@ -35,7 +36,12 @@ func CountShards(ctx context.Context, r io.ReaderAt, size int64, shards []Shard,
 	}
 	if workers > 1 && len(counted) > 1 {
 		_, err := countParallel(ctx, r, size, counted, workers)
-		return err
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		// A file that fails to decode or read: the sequential pass reports the fault where a
+		// scan of the whole file meets it first (the parallel counts read past the shards' ends
+		// and may meet it elsewhere, or meet another first).
 	}
 	return countSequential(ctx, r, size, counted, workers)
 }
