@@ -145,3 +145,34 @@ func TestCountParallelWrongGuess(t *testing.T) {
 		})
 	}
 }
+
+// FuzzCountParallel: any text, cut into text shards of any size, is counted in parallel as
+// the sequential pass counts it.
+func FuzzCountParallel(f *testing.F) {
+	f.Add([]byte("[Event \"a\"]\n\n1. e4 *\n\n[Site \"s\"]\n[Event \"b\"]\n\n1. d4 {\n[Event \"c\"]\n} *\n"), uint16(7))
+	f.Add([]byte("\xEF\xBB\xBF[White \"w\"]\r\n\r\n1. c4 *\r\n%[Event \"x\"]\r[Event \"y\"]\r\r1. e4 { open\n[Event \"z\"]\n1-0"), uint16(3))
+	f.Add(hostileText(rand.New(rand.NewPCG(1, 2)))[:4096], uint16(100))
+	f.Fuzz(func(t *testing.T, text []byte, size uint16) {
+		n, step := int64(len(text)), int64(size)+1
+		step = max(step, n/64) // at most 64 shards (each count opens its own splitter)
+		var want, got []Shard
+		for start := int64(0); start < n || start == 0; start += step {
+			sh := Shard{Kind: ShardText, Path: "f.pgn", Start: start, End: min(start+step, n)}
+			want, got = append(want, sh), append(got, sh)
+		}
+		r := bytes.NewReader(text)
+		ctx := context.Background()
+		wantC, _ := countable(want)
+		gotC, _ := countable(got)
+		errW := countSequential(ctx, r, n, wantC, 1)
+		_, errG := countParallel(ctx, r, n, gotC, 3)
+		if (errW == nil) != (errG == nil) {
+			t.Fatalf("sequential: %v; parallel: %v", errW, errG)
+		}
+		for i := range want {
+			if errW == nil && got[i].String() != want[i].String() {
+				t.Errorf("shard %d is %s; sequentially %s", i, got[i], want[i])
+			}
+		}
+	})
+}
