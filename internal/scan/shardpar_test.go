@@ -14,7 +14,7 @@ import (
 )
 
 // sameCounts plans the file at path into shards of each size, counts them with the
-// sequential pass (the reference) and in parallel with 2 and 5 workers, and fails t unless
+// sequential pass (the reference) and in parallel with 2, 5 and 40 workers (groups of shards), and fails t unless
 // every shard's counts agree field for field. It returns the recounts of the parallel runs.
 func sameCounts(t *testing.T, path string, sizes []int64) (recounts int) {
 	t.Helper()
@@ -40,7 +40,7 @@ func sameCounts(t *testing.T, path string, sizes []int64) (recounts int) {
 		if err := countSequential(ctx, f, st.Size(), wantC, 1); err != nil {
 			t.Fatal(err)
 		}
-		for _, workers := range []int{2, 5} {
+		for _, workers := range []int{2, 5, 40} {
 			got, _ := Plan(path, size)
 			gotC, _ := countable(got)
 			n, err := countParallel(ctx, f, st.Size(), gotC, workers)
