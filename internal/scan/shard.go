@@ -59,7 +59,8 @@ type Shard struct {
 // byte-order mark, is skipped only at offset 0. So the state to hand over is exactly Index,
 // Offset and Line, which only a pass over everything before them can know (a comment left
 // open, a '%' line, a tag section without [Event decide where games start); CountShards makes
-// that pass once for the whole file, in order. TestShardsLikeWholeScan and TestShardsHostile
+// that pass once for the whole file, in order, or in runs of shards at once whose guessed
+// starts it checks in order (countParallel). TestShardsLikeWholeScan and TestShardsHostile
 // check the rows.
 type ShardStart struct {
 	Index  int64 // its game_index: the games before it in the file
