@@ -68,15 +68,15 @@ func ScanShards(s beam.Scope, shards beam.PCollection, out string, o Options, pa
 	beam.ParDo0(s, &finishFn{Out: out}, manifest)
 }
 
-// planFn cuts one file into counted shards (see planFile) and emits their text forms.
+// planFn cuts one file into counted shards (see scan.PlanPath) and emits their text forms.
 type planFn struct {
 	ShardSize int64 `json:"shard_size"`
-	Workers   int   `json:"workers"` // decoders of the counting pass; 0: the CPUs
+	Workers   int   `json:"workers"` // shards counted at once by the counting pass (scan.PlanFile); 0: the CPUs
 }
 
 // ProcessElement plans the file at path.
 func (f *planFn) ProcessElement(ctx context.Context, path string, emit func(string)) error {
-	shards, err := planFile(ctx, path, f.ShardSize, f.Workers)
+	shards, err := scan.PlanPath(ctx, path, f.ShardSize, f.Workers)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -25,7 +24,7 @@ func usage(err error) error { return fmt.Errorf("%w: %w", ErrUsage, err) }
 
 // Plan returns the shards of the inputs, as the pipeline's plan step makes them: the same
 // files as `pgnscan scan` reads (Files), cut as `pgnscan plan` cuts them and counted (see
-// planFile), in input order.
+// scan.PlanPath), in input order.
 func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]string, error) {
 	files, err := Files(inputs, size)
 	if err != nil {
@@ -33,7 +32,7 @@ func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]stri
 	}
 	var out []string
 	for _, path := range files {
-		shards, err := planFile(ctx, path, size, workers)
+		shards, err := scan.PlanPath(ctx, path, size, workers)
 		if err != nil {
 			return nil, err
 		}
@@ -63,33 +62,6 @@ func Files(inputs []string, size int64) ([]string, error) {
 		files = append(files, src.Path)
 	}
 	return files, nil
-}
-
-// planFile cuts one file into shards (scan.Plan) and counts them (scan.CountShards: one pass
-// of the splitter over the file, with workers decoders), so that each shard's scan reads only
-// its own range and not the file from its first byte: the shards of a file then cost one
-// reading of it, not one per shard.
-func planFile(ctx context.Context, path string, size int64, workers int) ([]scan.Shard, error) {
-	shards, err := scan.Plan(path, size)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if workers <= 0 {
-		workers = runtime.NumCPU() // as Options.Workers means for the scan
-	}
-	if err := scan.CountShards(ctx, f, st.Size(), shards, workers); err != nil {
-		return nil, err
-	}
-	return shards, nil
 }
 
 // Job is one run of the pipeline.

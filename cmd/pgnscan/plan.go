@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -40,9 +38,11 @@ those of a scan of the whole file, with the same game_index and game_offset.
 
 The counts after '+' let a shard's scan start at its own range: INDEX, OFFSET and LINE are the
 game_index, game_offset and line of its first game, and for frames DSTART is where its first
-frame lies in the decompressed stream. Plan finds them in one pass of the scan's own splitter
-over each file (decoding, not analysing: about the cost of reading the file once; -j decoders
-for frames). --count=false skips that pass and prints shards without counts, found from the
+frame lies in the decompressed stream. Plan finds them with the scan's own splitter
+(decoding, not analysing: about the cost of reading the file once), counting -j shards at
+once, each from its first [Event line, and stitching the counts in order; a shard whose guess
+was wrong is counted again from where the shard before it says its first game starts, so the
+counts are exact. --count=false skips that pass and prints shards without counts, found from the
 headers alone in a moment; a scan of such a shard reads its file from the first byte, so the
 shards of a file then cost time quadratic in their number.`,
 		Example: `  pgnscan plan --shard-size 268435456 lichess_db_standard_rated_2025-05.pgn.zst > shards.txt
@@ -59,8 +59,8 @@ shards of a file then cost time quadratic in their number.`,
 		}),
 	}
 	cmd.Flags().Int64Var(&size, "shard-size", scan.DefaultShardSize, "stored bytes per shard (text ranges and frame runs)")
-	cmd.Flags().BoolVar(&count, "count", true, "count each shard's first game in one pass over the file, so that its scan reads only its range")
-	cmd.Flags().IntVarP(&workers, "workers", "j", 0, "frame decoders of the counting pass (default: the number of CPUs)")
+	cmd.Flags().BoolVar(&count, "count", true, "count each shard's first game, so that its scan reads only its range")
+	cmd.Flags().IntVarP(&workers, "workers", "j", 0, "shards counted at once by the counting pass (default: the number of CPUs)")
 	return cmd
 }
 
@@ -73,35 +73,18 @@ func runPlan(ctx context.Context, args []string, size int64, count bool, workers
 	}
 	w := bufio.NewWriter(stdout)
 	for _, src := range srcs {
-		shards, err := scan.Plan(src.Path, size)
+		var shards []scan.Shard
+		if count {
+			shards, err = scan.PlanPath(ctx, src.Path, size, workers)
+		} else {
+			shards, err = scan.Plan(src.Path, size)
+		}
 		if err != nil {
 			return err
-		}
-		if count {
-			if err := countShards(ctx, src.Path, shards, workers); err != nil {
-				return err
-			}
 		}
 		for _, s := range shards {
 			fmt.Fprintln(w, s)
 		}
 	}
 	return w.Flush()
-}
-
-// countShards fills in the counts of the shards of the file at path (scan.CountShards).
-func countShards(ctx context.Context, path string, shards []scan.Shard, workers int) error {
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	return scan.CountShards(ctx, f, st.Size(), shards, workers)
 }

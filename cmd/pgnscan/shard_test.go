@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	le "encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,36 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
-
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
-
-// writePzstd writes text to path as pzstd lays out a file: independent zstd frames of frame
-// bytes of text, each announced by a 12-byte skippable frame holding its compressed size.
-func writePzstd(t *testing.T, path string, text []byte, frame int) {
-	t.Helper()
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer enc.Close()
-	var out []byte
-	for len(text) > 0 {
-		n := min(frame, len(text))
-		f := enc.EncodeAll(text[:n], nil)
-		out = le.LittleEndian.AppendUint32(out, 0x184D2A50)
-		out = le.LittleEndian.AppendUint32(out, 4)
-		out = le.LittleEndian.AppendUint32(out, uint32(len(f)))
-		out = append(out, f...)
-		text = text[n:]
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // csvRows returns the lines of a CSV file after its header.
 func csvRows(t *testing.T, path string) []string {
@@ -61,7 +34,7 @@ func TestPlanAndShardScan(t *testing.T) {
 	}
 	dir := t.TempDir()
 	zst := filepath.Join(dir, "month.pgn.zst")
-	writePzstd(t, zst, text, 64<<10)
+	testcorpus.WriteFrames(t, zst, text, 64<<10)
 	plain := filepath.Join(dir, "month.pgn")
 	if err := os.WriteFile(plain, text, 0o644); err != nil {
 		t.Fatal(err)
@@ -109,7 +82,7 @@ func TestShardBadUsageAndDamage(t *testing.T) {
 	}
 	text := bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"), 3000)
 	zst := filepath.Join(dir, "d.pgn.zst")
-	writePzstd(t, zst, text, 20000)
+	testcorpus.WriteFrames(t, zst, text, 20000)
 	shards := strings.Fields(mustScan(t, "plan", "--shard-size", "1", zst).stdout)
 	if len(shards) < 3 {
 		t.Fatalf("plan: %v", shards)
@@ -184,7 +157,7 @@ func TestShardSummariesMerge(t *testing.T) {
 			input := filepath.Join(dir, name)
 			size := "80000"
 			if strings.HasSuffix(name, ".zst") {
-				writePzstd(t, input, text, 64<<10)
+				testcorpus.WriteFrames(t, input, text, 64<<10)
 				size = "20000"
 			} else if err := os.WriteFile(input, text, 0o644); err != nil {
 				t.Fatal(err)
@@ -221,7 +194,7 @@ func TestShardBadInput(t *testing.T) {
 	dir := t.TempDir()
 	text := bytes.Repeat([]byte("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"), 3000)
 	zst := filepath.Join(dir, "d.pgn.zst")
-	writePzstd(t, zst, text, 20000)
+	testcorpus.WriteFrames(t, zst, text, 20000)
 	plain := filepath.Join(dir, "p.pgn")
 	if err := os.WriteFile(plain, text, 0o644); err != nil {
 		t.Fatal(err)

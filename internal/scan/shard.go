@@ -1,12 +1,14 @@
 package scan
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 )
@@ -57,7 +59,8 @@ type Shard struct {
 // byte-order mark, is skipped only at offset 0. So the state to hand over is exactly Index,
 // Offset and Line, which only a pass over everything before them can know (a comment left
 // open, a '%' line, a tag section without [Event decide where games start); CountShards makes
-// that pass once for the whole file, in order. TestShardsLikeWholeScan and TestShardsHostile
+// that pass once for the whole file, in order, or in runs of shards at once whose guessed
+// starts it checks in order (countParallel). TestShardsLikeWholeScan and TestShardsHostile
 // check the rows.
 type ShardStart struct {
 	Index  int64 // its game_index: the games before it in the file
@@ -187,28 +190,84 @@ const DefaultShardSize = 256 << 20
 // zstd, gzip, bzip2, xz, Parquet) is one whole shard, since its stream cannot be entered in the
 // middle. Standard input cannot be planned.
 func Plan(path string, size int64) ([]Shard, error) {
-	if size <= 0 {
-		return nil, fmt.Errorf("plan: shard size must be positive, not %d", size)
-	}
-	if path == StdinName || strings.ContainsAny(path, "\n\r") {
-		return nil, fmt.Errorf("plan: %q: cannot be planned (standard input, or a line break in the name)", path)
-	}
-	f, err := os.Open(path)
+	f, total, err := openPlanned(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	return planAt(f, total, path, size)
+}
+
+// PlanPath is PlanFile for the file at path.
+func PlanPath(ctx context.Context, path string, shardSize int64, workers int) ([]Shard, error) {
+	f, total, err := openPlanned(path)
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("plan: %s: not a regular file", displayName(path))
+	defer f.Close()
+	return PlanFile(ctx, f, total, path, shardSize, workers)
+}
+
+// PlanFile cuts the file named path, read through r (a random-access reader of its size
+// bytes: a local file, or ranged reads of an object store), into shards as Plan does, and
+// counts them (CountShards) with up to workers goroutines (below 1: the CPUs), so that each
+// shard's scan reads only its own range: the plan that `pgnscan plan` prints and the Beam
+// pipeline scans.
+func PlanFile(ctx context.Context, r io.ReaderAt, size int64, path string, shardSize int64, workers int) ([]Shard, error) {
+	shards, err := planAt(r, size, path, shardSize)
+	if err != nil {
+		return nil, err
 	}
-	total := st.Size()
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if err := CountShards(ctx, r, size, shards, workers); err != nil {
+		return nil, err
+	}
+	return shards, nil
+}
+
+// openPlanned opens the file at path for planning (see plannable) and returns its size: a
+// regular file.
+func openPlanned(path string) (*os.File, int64, error) {
+	if err := plannable(path); err != nil {
+		return nil, 0, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("plan: %s: not a regular file", displayName(path))
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return f, st.Size(), nil
+}
+
+// plannable reports an error for a path that cannot be planned: standard input, or a name with
+// a line break (a shard is a line of the plan).
+func plannable(path string) error {
+	if path == StdinName || strings.ContainsAny(path, "\n\r") {
+		return fmt.Errorf("plan: %q: cannot be planned (standard input, or a line break in the name)", path)
+	}
+	return nil
+}
+
+// planAt is Plan for the file named path, read through r, of total bytes.
+func planAt(r io.ReaderAt, total int64, path string, size int64) ([]Shard, error) {
+	if size <= 0 {
+		return nil, fmt.Errorf("plan: shard size must be positive, not %d", size)
+	}
+	if err := plannable(path); err != nil {
+		return nil, err
+	}
 	head := make([]byte, max(headLen, len(parquetMagic)))
-	n, err := io.ReadFull(f, head)
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+	n, err := r.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
 		return nil, &InputError{Name: displayName(path), Op: "read", Err: err}
 	}
 	head = head[:n]
@@ -222,14 +281,14 @@ func Plan(path string, size int64) ([]Shard, error) {
 		}
 		return out, nil
 	}
-	return planFrames(f, path, total, size)
+	return planFrames(r, path, total, size)
 }
 
 // planFrames cuts a multi-frame zstd file into runs of whole frames. A frame without its
 // announcement ends the announced frames: the rest of the file, decoded as one stream, is the
 // last shard. A header that is neither is left to the scan of the shard that holds it, which
 // reports it.
-func planFrames(f *os.File, path string, total, size int64) ([]Shard, error) {
+func planFrames(f io.ReaderAt, path string, total, size int64) ([]Shard, error) {
 	var out []Shard
 	start := int64(0)
 	for off := range frameEnds(f, 0, total) {

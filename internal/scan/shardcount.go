@@ -25,20 +25,46 @@ import (
 // game start records the game count of the file and the end of the stream. Whole shards are
 // left as they are. r reads the file, of size bytes; the error of a file that cannot be read or
 // decoded names it.
+//
+// With workers above 1 the pass is split among the shards (see countParallel), with the same
+// result; with 1, or to report a file that cannot be read or decoded, it is one splitter over
+// the whole file (countSequential).
 func CountShards(ctx context.Context, r io.ReaderAt, size int64, shards []Shard, workers int) error {
+	counted, err := countable(shards)
+	if err != nil || len(counted) == 0 {
+		return err
+	}
+	if workers > 1 && len(counted) > 1 {
+		_, err := countParallel(ctx, r, size, counted, workers)
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		// A file that fails to decode or read: the sequential pass reports the fault where a
+		// scan of the whole file meets it first (the parallel counts read past the shards' ends
+		// and may meet it elsewhere, or meet another first).
+	}
+	return countSequential(ctx, r, size, counted, workers)
+}
+
+// countable returns the shards to count (not the whole ones), or an error unless they are the
+// shards of one file in order, each starting where the one before ends.
+func countable(shards []Shard) ([]*Shard, error) {
 	var counted []*Shard
 	for i := range shards {
 		if shards[i].Kind == ShardWhole {
 			continue
 		}
 		if len(counted) > 0 && (shards[i].Path != counted[0].Path || shards[i].Start != counted[len(counted)-1].End) {
-			return fmt.Errorf("count: %s does not follow %s: count the shards of one file, in order", shards[i], counted[len(counted)-1])
+			return nil, fmt.Errorf("count: %s does not follow %s: count the shards of one file, in order", shards[i], counted[len(counted)-1])
 		}
 		counted = append(counted, &shards[i])
 	}
-	if len(counted) == 0 {
-		return nil
-	}
+	return counted, nil
+}
+
+// countSequential is CountShards as one pass of one splitter over the whole file, with up to
+// workers frame decoders: the reference that countParallel must equal.
+func countSequential(ctx context.Context, r io.ReaderAt, size int64, counted []*Shard, workers int) error {
 	path := counted[0].Path
 	src := Source{Name: displayName(path), Path: path, Size: size, File: r}
 	stream, err := src.Open(OpenOptions{Workers: max(workers, 1)})
@@ -47,8 +73,8 @@ func CountShards(ctx context.Context, r io.ReaderAt, size int64, shards []Shard,
 	}
 	defer stream.Close()
 	frames := counted[0].Kind == ShardFrames
-	if frames != (stream.frames != nil) || !frames && (stream.Compression != Plain || stream.Parquet) {
-		return fmt.Errorf("count: %s: %w: the shards are %s shards, the file is %s", src.Name, ErrCorrupt, counted[0].Kind, stream.Compression)
+	if err := kindMatches(stream, counted[0].Kind); err != nil {
+		return err
 	}
 	c := &counter{shards: counted, dStart: make([]int64, len(counted))}
 	for i, sh := range counted {
@@ -80,6 +106,16 @@ func CountShards(ctx context.Context, r io.ReaderAt, size int64, shards []Shard,
 		}
 	}
 	c.end(stream.Decompressed())
+	return nil
+}
+
+// kindMatches reports an error unless stream, opened at a shard of kind text or frames, is of
+// that kind: plain PGN, or multi-frame zstd.
+func kindMatches(stream *Stream, kind ShardKind) error {
+	frames := kind == ShardFrames
+	if frames != (stream.frames != nil) || !frames && (stream.Compression != Plain || stream.Parquet) {
+		return fmt.Errorf("count: %s: %w: the shards are %s shards, the file is %s", stream.Name, ErrCorrupt, kind, stream.Compression)
+	}
 	return nil
 }
 
