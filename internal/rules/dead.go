@@ -211,29 +211,37 @@ func (j *Judge) checkDead() {
 }
 
 // firstDead returns the first ply k <= hi at which the position is proved dead, given that
-// P(hi) is dead. It bisects over the plies (each probe replays from P0: deadness is
-// monotone along the game), trying hi-1 first, since a game usually becomes dead at its
-// last capture or pawn move. An Unknown answer counts as not dead, so the ply found is a
-// proved dead position whose predecessor is not proved dead: never earlier than the true
-// first dead position, possibly later when the decider gave up on an earlier one.
+// P(hi) is dead. It bisects over the plies (deadness is monotone along the game), trying hi-1
+// first, since a game usually becomes dead at its last capture or pawn move. An Unknown answer
+// counts as not dead, so the ply found is a proved dead position whose predecessor is not
+// proved dead: never earlier than the true first dead position, possibly later when the
+// decider gave up on an earlier one.
+//
+// Each probe replays forward from the latest position known not dead (P0 at first): the
+// bisection only ever raises that bound, so the probes together replay about 2*hi moves, not
+// hi per probe.
 func (j *Judge) firstDead(hi int) int {
-	var p board.Position
 	if hi == 0 {
 		return 0
 	}
+	var p, below board.Position // below: P(max(lo, 0))
 	j.positionAt(&p, hi-1)
 	if !j.provedDead(&p) {
 		return hi
 	}
+	below = j.start
 	lo := -1 // not dead (P(-1) stands for "before the game")
 	hi--
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		j.positionAt(&p, mid)
+		p = below
+		for _, m := range j.moves[max(lo, 0):mid] {
+			p.Play(m)
+		}
 		if j.provedDead(&p) {
 			hi = mid
 		} else {
-			lo = mid
+			lo, below = mid, p
 		}
 	}
 	return hi
