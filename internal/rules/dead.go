@@ -19,7 +19,7 @@ type gameEnd struct {
 	decider decider // one per Judge (a *mate.Decider is not safe for concurrent use)
 
 	start    board.Position // P0
-	moves    []board.Move   // the moves played from P0, in order, up to maxKeptMoves
+	moves    []board.Move   // moves[i] is the move played from Pi (played), up to maxKeptMoves
 	movesCut bool           // the game is longer than maxKeptMoves: moves does not replay it
 
 	// deadFrom is the first ply proved dead beyond material by a replay (math.MaxInt when
@@ -57,7 +57,7 @@ func (j *Judge) beginEnd(start *board.Position) {
 		return
 	}
 	j.start = *start
-	j.moves, j.movesCut = j.moves[:0], false
+	j.movesCut = false
 	j.deadFrom = math.MaxInt
 	j.stop = StopUnsaid
 	j.canMate = [2]MateAnswer{}
@@ -79,17 +79,31 @@ func (j *Judge) SetNoAgreementBefore(n int) { j.noAgreementBefore = max(n, 0) }
 // from the window instead of a replay.
 const maxKeptMoves = 1 << 20
 
-// keepMove records m, the move played from the current position, for the replays.
+// keepMove records m, the move played from Pi (i = j.ply), for the replays: moves[i] = m.
+// moves keeps its length from game to game (moves[:ply] is the game's, see played), so the
+// per-ply cost is one store, and a replay of the game (rejudge), which plays the same moves,
+// writes each back unchanged.
 func (j *Judge) keepMove(m board.Move) {
-	if len(j.moves) < maxKeptMoves {
-		j.moves = append(j.moves, m)
+	if j.ply < len(j.moves) {
+		j.moves[j.ply] = m
 		return
 	}
-	j.movesCut = true
-	if cap(j.moves) > maxKeptMoves {
-		j.moves = j.moves[:maxKeptMoves:maxKeptMoves]
-	}
+	j.growMoves(m)
 }
+
+// growMoves records m at ply len(moves) (plies are kept in order, so no later one comes
+// first), growing moves to its capacity but never past maxKeptMoves, where the game is cut.
+func (j *Judge) growMoves(m board.Move) {
+	if j.ply >= maxKeptMoves {
+		j.movesCut = true
+		return
+	}
+	j.moves = append(j.moves, m)
+	j.moves = j.moves[:min(cap(j.moves), maxKeptMoves)]
+}
+
+// played returns the moves of the game so far, from P0 to the current position (unless cut).
+func (j *Judge) played() []board.Move { return j.moves[:min(j.ply, len(j.moves))] }
 
 // askCanMate returns the answer for side c at Pn, for the unwinnable rules: the decider's
 // cheap layers, and its search where finalDead already ran it.
@@ -167,7 +181,7 @@ func (j *Judge) provedDead(p *board.Position) bool {
 // positionAt replays the game's first ply moves from P0 into p.
 func (j *Judge) positionAt(p *board.Position, ply int) {
 	*p = j.start
-	for _, m := range j.moves[:ply] {
+	for _, m := range j.played()[:ply] {
 		p.Play(m)
 	}
 }
@@ -211,29 +225,37 @@ func (j *Judge) checkDead() {
 }
 
 // firstDead returns the first ply k <= hi at which the position is proved dead, given that
-// P(hi) is dead. It bisects over the plies (each probe replays from P0: deadness is
-// monotone along the game), trying hi-1 first, since a game usually becomes dead at its
-// last capture or pawn move. An Unknown answer counts as not dead, so the ply found is a
-// proved dead position whose predecessor is not proved dead: never earlier than the true
-// first dead position, possibly later when the decider gave up on an earlier one.
+// P(hi) is dead. It bisects over the plies (deadness is monotone along the game), trying hi-1
+// first, since a game usually becomes dead at its last capture or pawn move. An Unknown answer
+// counts as not dead, so the ply found is a proved dead position whose predecessor is not
+// proved dead: never earlier than the true first dead position, possibly later when the
+// decider gave up on an earlier one.
+//
+// Each probe replays forward from the latest position known not dead (P0 at first): the
+// bisection only ever raises that bound, so the probes together replay about 2*hi moves, not
+// hi per probe.
 func (j *Judge) firstDead(hi int) int {
-	var p board.Position
 	if hi == 0 {
 		return 0
 	}
+	var p, below board.Position // below: P(max(lo, 0))
 	j.positionAt(&p, hi-1)
 	if !j.provedDead(&p) {
 		return hi
 	}
+	below = j.start
 	lo := -1 // not dead (P(-1) stands for "before the game")
 	hi--
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		j.positionAt(&p, mid)
+		p = below
+		for _, m := range j.played()[max(lo, 0):mid] {
+			p.Play(m)
+		}
 		if j.provedDead(&p) {
 			hi = mid
 		} else {
-			lo = mid
+			lo, below = mid, p
 		}
 	}
 	return hi
@@ -245,11 +267,11 @@ func (j *Judge) rejudge(k int) {
 	for i := range j.eds {
 		j.choices = append(j.choices, j.eds[i].Choice)
 	}
-	failed := j.failed
+	failed, moves := j.failed, j.played()
 	j.rejudging = true
 	j.deadFrom = k
 	j.Begin(j.start, j.result, j.choices)
-	for _, m := range j.moves {
+	for _, m := range moves {
 		j.Play(m)
 	}
 	j.rejudging = false

@@ -91,6 +91,9 @@ func classifyStop(text []byte, tag bool) Stop {
 		}
 	}
 	l := low[:n]
+	if tag && string(l) == "normal" {
+		return StopNormal // lichess's commonest word, where no phrase occurs: first, not searched
+	}
 	list := commentPhrases
 	if tag {
 		list = tagPhrases
@@ -103,8 +106,6 @@ func classifyStop(text []byte, tag bool) Stop {
 	switch {
 	case !tag:
 		return StopUnsaid
-	case string(l) == "normal":
-		return StopNormal
 	case string(l) == "time":
 		return StopTime
 	}

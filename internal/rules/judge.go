@@ -137,9 +137,7 @@ func (j *Judge) Ply() int { return j.ply }
 // played from it, then plays m: the new current position is Pi+1.
 func (j *Judge) Play(m board.Move) {
 	p := &j.pos
-	if !j.rejudging {
-		j.keepMove(m)
-	}
+	j.keepMove(m) // a replay (rejudge) writes back the same move
 	if j.live == 0 {
 		// The game is over under every edition: nothing after is judged.
 		p.Play(m)

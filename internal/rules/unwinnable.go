@@ -136,7 +136,7 @@ func (j *Judge) finalCount() int {
 	if p.Identity() == want {
 		count = 1
 	}
-	for _, m := range j.moves {
+	for _, m := range j.played() {
 		if p.IsIrreversible(m) {
 			count = 0
 		}
