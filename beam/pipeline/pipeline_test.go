@@ -403,7 +403,7 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 		m.add(p)
 	}
 	m.finish()
-	if err := Finish(out, m); err != nil {
+	if err := Finish(context.Background(), out, m); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range failed[0].Files {
