@@ -520,6 +520,8 @@ func TestUsageErrors(t *testing.T) {
 		"no output":       func(j *Job) { j.Out = "" },
 		"output a file":   func(j *Job) { j.Out = aFile },
 		"output an input": func(j *Job) { j.Out = dir },
+		"output on s3":    func(j *Job) { j.Out = "s3://b/out" },
+		"no bucket":       func(j *Job) { j.Out = "gs:///out" },
 	} {
 		j := ok
 		edit(&j)
