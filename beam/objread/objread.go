@@ -51,19 +51,39 @@ func openLocal(path string) (io.ReaderAt, int64, error) {
 	return f, st.Size(), nil
 }
 
-// gcsClient is the process's client of Cloud Storage, made at the first gs:// path with the
-// application's default credentials (or STORAGE_EMULATOR_HOST).
-var gcsClient = sync.OnceValues(func() (*storage.Client, error) {
-	return storage.NewClient(context.Background())
-})
+// gcsClients are the process's clients of Cloud Storage, made at the first gs:// path with
+// the application's default credentials, one for each value of STORAGE_EMULATOR_HOST (a
+// fake server's address in tests, where one process meets several). Objects are read
+// through the JSON API (storage.WithJSONReads), the API of the uploads, lists and deletes, so
+// that one endpoint serves all of them (the fake server of the tests serves reads there).
+var gcsClients sync.Map // emulator host → func() (*storage.Client, error)
+
+// GCSClient returns the process's client of Cloud Storage.
+func GCSClient() (*storage.Client, error) {
+	f, _ := gcsClients.LoadOrStore(os.Getenv("STORAGE_EMULATOR_HOST"), sync.OnceValues(func() (*storage.Client, error) {
+		return storage.NewClient(context.Background(), storage.WithJSONReads())
+	}))
+	return f.(func() (*storage.Client, error))()
+}
+
+// SplitGS splits a gs://BUCKET/NAME path into the bucket and the name (empty when the path is
+// the bucket's); ok is false when path is not a gs:// path with a bucket.
+func SplitGS(path string) (bucket, name string, ok bool) {
+	rest, ok := strings.CutPrefix(path, "gs://")
+	if !ok {
+		return "", "", false
+	}
+	bucket, name, _ = strings.Cut(rest, "/")
+	return bucket, name, bucket != ""
+}
 
 // openGCS opens BUCKET/OBJECT: a first ranged read of one byte gives the object's size.
 func openGCS(ctx context.Context, bucketObject string) (io.ReaderAt, int64, error) {
-	bucket, object, ok := strings.Cut(bucketObject, "/")
-	if !ok || bucket == "" || object == "" {
+	bucket, object, ok := SplitGS("gs://" + bucketObject)
+	if !ok || object == "" {
 		return nil, 0, fmt.Errorf("gs://%s: want gs://BUCKET/OBJECT", bucketObject)
 	}
-	c, err := gcsClient()
+	c, err := GCSClient()
 	if err != nil {
 		return nil, 0, fmt.Errorf("gs://%s: %w", bucketObject, err)
 	}

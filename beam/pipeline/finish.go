@@ -1,14 +1,13 @@
 package pipeline
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
+	"path"
 	"strings"
 
 	"github.com/pgnscan/pgnscan/internal/report"
@@ -21,45 +20,62 @@ const (
 	SummaryJSONFile = "summary.json"  // the merged summary as a summary file (pgnscan report reads it)
 )
 
-// Finish completes the output folder out of a run whose combined parts are m: it checks that
-// every part file m names exists, removes every other part file under the tables' folders
-// (those of attempts that failed or were retried, and of an earlier run into the same folder)
-// and the folders left empty, then writes the manifest and the merged summary (each whole or
-// not at all). It is the pipeline's last step, run once with the combine's result.
-func Finish(out string, m Manifest) error {
+// Finish completes the output out (a folder or a gs:// prefix, see openStore) of a run whose
+// combined parts are m: it checks that every part file m names exists, removes every other
+// part file under the tables' folders (those of attempts that failed or were retried, and of
+// an earlier run into the same output), then writes the manifest and the merged summary (each
+// whole or not at all). It is the pipeline's last step, run once with the combine's result.
+func Finish(ctx context.Context, out string, m Manifest) error {
+	st, err := openStore(out)
+	if err != nil {
+		return err
+	}
+	var names []string
+	for _, table := range []string{FindingsDir, GamesDir, ErrorsDir} {
+		ns, err := st.List(ctx, table)
+		if err != nil {
+			return err
+		}
+		names = append(names, ns...)
+	}
+	have := map[string]bool{}
+	for _, n := range names {
+		have[n] = true
+	}
 	keep := map[string]bool{}
 	for _, p := range m.Parts {
 		for _, f := range p.Files {
-			path := filepath.Join(out, filepath.FromSlash(f))
-			if _, err := os.Stat(path); err != nil {
-				return fmt.Errorf("part file of shard %s: %w", p.Shard, err)
+			if !have[f] {
+				return fmt.Errorf("part file of shard %s: %s: %w", p.Shard, f, fs.ErrNotExist)
 			}
-			keep[path] = true
+			keep[f] = true
 		}
 	}
-	for _, table := range []string{FindingsDir, GamesDir, ErrorsDir} {
-		if err := removeStrays(filepath.Join(out, table), keep); err != nil {
-			return err
+	for _, n := range names {
+		if isPartFile(path.Base(n)) && !keep[n] {
+			if err := st.Remove(ctx, n); err != nil {
+				return err
+			}
 		}
 	}
 	js, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	if err := writeWhole(filepath.Join(out, ManifestFile), func(w io.Writer) error {
+	if err := st.Create(ctx, ManifestFile, func(w io.Writer) error {
 		_, err := w.Write(append(js, '\n'))
 		return err
 	}); err != nil {
 		return err
 	}
-	sum, err := mergedSummary(out, m)
+	sum, err := mergedSummary(ctx, st, m)
 	if err != nil {
 		return err
 	}
-	if err := writeWhole(filepath.Join(out, SummaryJSONFile), sum.WriteJSON); err != nil {
+	if err := st.Create(ctx, SummaryJSONFile, sum.WriteJSON); err != nil {
 		return err
 	}
-	return writeWhole(filepath.Join(out, SummaryFile), func(w io.Writer) error {
+	return st.Create(ctx, SummaryFile, func(w io.Writer) error {
 		_, err := sum.WriteTo(w)
 		return err
 	})
@@ -68,14 +84,14 @@ func Finish(out string, m Manifest) error {
 // mergedSummary merges the summary files of the parts (report.MergeSummaries): the summary a
 // scan of the whole files gives, but the elapsed time, the sum of the shards' (the work, not
 // the wall time).
-func mergedSummary(out string, m Manifest) (*report.Summary, error) {
+func mergedSummary(ctx context.Context, st store, m Manifest) (*report.Summary, error) {
 	var ss []*report.Summary
 	for _, p := range m.Parts {
 		for _, f := range p.Files {
 			if !strings.HasSuffix(f, ".json") {
 				continue
 			}
-			s, err := report.ReadSummaryJSON(filepath.Join(out, filepath.FromSlash(f)))
+			s, err := readSummary(ctx, st, f)
 			if err != nil {
 				return nil, fmt.Errorf("summary of shard %s: %w", p.Shard, err)
 			}
@@ -83,6 +99,33 @@ func mergedSummary(out string, m Manifest) (*report.Summary, error) {
 		}
 	}
 	return report.MergeSummaries(ss...), nil
+}
+
+// readSummary reads the summary file name of st (report.ReadSummaryJSON, which reads a local
+// file: the file is copied to a temporary one first).
+func readSummary(ctx context.Context, st store, name string) (*report.Summary, error) {
+	r, err := st.Open(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tmp, err := os.CreateTemp("", "pgnscan-summary-*.json")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = io.Copy(tmp, r)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	s, err := report.ReadSummaryJSON(tmp.Name())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return s, nil
 }
 
 // isPartFile reports whether a file name is one the shards write: a part file
@@ -102,35 +145,6 @@ func isPartFile(name string) bool {
 	}
 	return strings.HasPrefix(final, "part-") && strings.HasSuffix(final, ".parquet") ||
 		strings.HasPrefix(final, "_summary-") && strings.HasSuffix(final, ".json")
-}
-
-// removeStrays removes the part files under dir that keep does not hold, then the folders
-// under dir left empty (dir too). Other files are left alone. A missing dir is no error.
-func removeStrays(dir string, keep map[string]bool) error {
-	var dirs []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		switch {
-		case errors.Is(err, fs.ErrNotExist) && path == dir:
-			return fs.SkipDir
-		case err != nil:
-			return err
-		case d.IsDir():
-			dirs = append(dirs, path)
-		case isPartFile(d.Name()) && !keep[path]:
-			if err := os.Remove(path); err != nil {
-				return fmt.Errorf("remove stray part file: %w", err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	slices.Reverse(dirs) // innermost first
-	for _, d := range dirs {
-		os.Remove(d) // only when empty
-	}
-	return nil
 }
 
 // writeWhole writes a file through write under a temporary name and renames it when whole.

@@ -207,5 +207,5 @@ type finishFn struct {
 
 // ProcessElement finishes the output folder with the combined manifest (see Finish).
 func (f *finishFn) ProcessElement(ctx context.Context, m Manifest) error {
-	return Finish(f.Out, m)
+	return Finish(ctx, f.Out, m)
 }

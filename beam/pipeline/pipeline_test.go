@@ -403,7 +403,7 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 		m.add(p)
 	}
 	m.finish()
-	if err := Finish(out, m); err != nil {
+	if err := Finish(context.Background(), out, m); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range failed[0].Files {
@@ -520,6 +520,8 @@ func TestUsageErrors(t *testing.T) {
 		"no output":       func(j *Job) { j.Out = "" },
 		"output a file":   func(j *Job) { j.Out = aFile },
 		"output an input": func(j *Job) { j.Out = dir },
+		"output on s3":    func(j *Job) { j.Out = "s3://b/out" },
+		"no bucket":       func(j *Job) { j.Out = "gs:///out" },
 	} {
 		j := ok
 		edit(&j)

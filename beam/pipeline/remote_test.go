@@ -28,7 +28,7 @@ func TestShardFromGCS(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.URL.Path, "/b/lichess.pgn") {
+		if !strings.HasSuffix(r.URL.Path, "/b/lichess.pgn") && !strings.HasSuffix(r.URL.Path, "/b/o/lichess.pgn") { // XML or JSON API
 			http.NotFound(w, r)
 			return
 		}

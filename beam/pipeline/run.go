@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
+	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
@@ -87,9 +88,9 @@ func Run(ctx context.Context, j Job) (Counts, error) {
 	if _, err := j.Options.Selection(); err != nil {
 		return Counts{}, usage(err)
 	}
-	out, err := filepath.Abs(j.Out) // the workers may run in another folder
-	if err != nil || j.Out == "" {
-		return Counts{}, usage(fmt.Errorf("-o %q: name an output folder", j.Out))
+	out, err := outPath(j.Out)
+	if err != nil {
+		return Counts{}, usage(err)
 	}
 	if err := checkOut(out, j.Inputs); err != nil {
 		return Counts{}, usage(err)
@@ -110,24 +111,44 @@ func Run(ctx context.Context, j Job) (Counts, error) {
 	return countsOf(res), nil
 }
 
-// checkOut refuses an output folder that is a file, or that holds one of the inputs.
+// outPath returns the output -o names as the workers must see it: a gs://BUCKET[/PREFIX]
+// without its trailing slashes, or an absolute folder (the workers may run in another one).
+func outPath(out string) (string, error) {
+	if objread.IsRemote(out) {
+		if _, _, ok := objread.SplitGS(out); !ok {
+			return "", fmt.Errorf("-o %s: want a folder or gs://BUCKET/PREFIX (%w)", out, objread.ErrScheme)
+		}
+		return strings.TrimRight(out, "/"), nil
+	}
+	abs, err := filepath.Abs(out)
+	if err != nil || out == "" {
+		return "", fmt.Errorf("-o %q: name an output folder", out)
+	}
+	return abs, nil
+}
+
+// checkOut refuses an output folder that is a file, or an output that holds one of the inputs.
 func checkOut(out string, inputs []string) error {
-	if st, err := os.Stat(out); err == nil && !st.IsDir() {
-		return fmt.Errorf("-o %s: not a folder", out)
+	sep := "/"
+	if !objread.IsRemote(out) {
+		if st, err := os.Stat(out); err == nil && !st.IsDir() {
+			return fmt.Errorf("-o %s: not a folder", out)
+		}
+		sep = string(filepath.Separator)
 	}
 	for _, in := range absAll(inputs) {
-		if in == out || strings.HasPrefix(in, out+string(filepath.Separator)) {
+		if in == out || strings.HasPrefix(in, out+sep) {
 			return fmt.Errorf("-o %s holds the input %s: its stray-file cleanup could remove what is read", out, in)
 		}
 	}
 	return nil
 }
 
-// absAll makes paths absolute, for comparing.
+// absAll makes local paths absolute, for comparing.
 func absAll(paths []string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
-		if abs, err := filepath.Abs(p); err == nil {
+		if abs, err := filepath.Abs(p); err == nil && !objread.IsRemote(p) {
 			p = abs
 		}
 		out[i] = p

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
@@ -58,7 +59,34 @@ func (o Options) scanOptions() shardscan.Options {
 	}
 }
 
-// ScanShard scans one shard (shardscan.ScanShard) into part files under out: the findings
+// ScanShard scans one shard (shardscan.ScanShard) into part files under out, a folder or a
+// gs://BUCKET/PREFIX. Into a gs:// prefix, the files are written in a local temporary folder
+// (see scanInto) and then uploaded, each to the same name under the prefix, the local ones
+// removed; a failed upload fails the shard and leaves no object of it.
+func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Options, open Opener) (Part, error) {
+	if !objread.IsRemote(out) {
+		return scanInto(ctx, sh, out, attempt, o, open)
+	}
+	st, err := openStore(out)
+	if err != nil {
+		return Part{}, err
+	}
+	dir, err := os.MkdirTemp("", "pgnscan-shard-")
+	if err != nil {
+		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
+	}
+	defer os.RemoveAll(dir)
+	p, err := scanInto(ctx, sh, dir, attempt, o, open)
+	if err != nil {
+		return Part{}, err
+	}
+	if err := upload(ctx, st, dir, p.Files); err != nil {
+		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
+	}
+	return p, nil
+}
+
+// scanInto scans one shard (shardscan.ScanShard) into part files under the folder out: the findings
 // (and games) as Hive-partitioned Parquet in out/findings (out/games), split by o.Partition,
 // the errors in out/errors, every file named part-NAME.parquet where NAME is the shard's part
 // name and the attempt, and the shard's summary in out/findings/_summary-NAME.json. The
@@ -66,7 +94,7 @@ func (o Options) scanOptions() shardscan.Options {
 // (missing, damaged, past its end) fails the shard with an error naming the shard (file and
 // byte range), as does a damaged stream inside it; a game that cannot be read is an errors
 // row, as in `pgnscan scan`. On error the files of this attempt are removed.
-func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Options, open Opener) (Part, error) {
+func scanInto(ctx context.Context, sh scan.Shard, out, attempt string, o Options, open Opener) (Part, error) {
 	if _, err := o.Selection(); err != nil {
 		return Part{}, err
 	}
