@@ -68,7 +68,7 @@ func ScanShards(s beam.Scope, shards beam.PCollection, out string, o Options, pa
 	beam.ParDo0(s, &finishFn{Out: out}, manifest)
 }
 
-// planFn cuts one file into counted shards (see scan.PlanPath) and emits their text forms.
+// planFn cuts one file into counted shards (see planOne) and emits their text forms.
 type planFn struct {
 	ShardSize int64 `json:"shard_size"`
 	Workers   int   `json:"workers"` // shards counted at once by the counting pass (scan.PlanFile); 0: the CPUs
@@ -76,7 +76,7 @@ type planFn struct {
 
 // ProcessElement plans the file at path.
 func (f *planFn) ProcessElement(ctx context.Context, path string, emit func(string)) error {
-	shards, err := scan.PlanPath(ctx, path, f.ShardSize, f.Workers)
+	shards, err := planOne(ctx, path, f.ShardSize, f.Workers)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,7 @@ func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]stri
 	}
 	var out []string
 	for _, path := range files {
-		shards, err := scan.PlanPath(ctx, path, size, workers)
+		shards, err := planOne(ctx, path, size, workers)
 		if err != nil {
 			return nil, err
 		}
@@ -44,23 +45,57 @@ func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]stri
 	return out, nil
 }
 
-// Files returns the files the inputs name (scan.Resolve: a directory stands for its
-// archives), in order, or a usage error: an input that does not resolve, standard input, a
-// shard size that is not positive.
+// planOne cuts one file into counted shards: a local file by scan.PlanPath, a gs:// object by
+// scan.PlanFile through ranged reads (objread), so that inputs on Cloud Storage need no file
+// system shared by the workers.
+func planOne(ctx context.Context, path string, size int64, workers int) ([]scan.Shard, error) {
+	if !objread.IsRemote(path) {
+		return scan.PlanPath(ctx, path, size, workers)
+	}
+	r, n, err := objread.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if c, ok := r.(io.Closer); ok {
+		defer c.Close()
+	}
+	return scan.PlanFile(ctx, r, n, path, size, workers)
+}
+
+// Files returns the files the inputs name, in order: a gs://BUCKET/OBJECT input as given (one
+// object; prefixes are not listed), local ones by scan.Resolve (a directory stands for its
+// archives); or a usage error: an input that does not resolve, standard input, a gs:// path
+// without an object, another scheme, a shard size that is not positive.
 func Files(inputs []string, size int64) ([]string, error) {
 	if size <= 0 {
 		return nil, usage(fmt.Errorf("--shard-size must be positive, not %d", size))
 	}
-	srcs, err := scan.Resolve(inputs)
-	if err != nil {
-		return nil, usage(err)
-	}
 	var files []string
-	for _, src := range srcs {
-		if src.Path == scan.StdinName {
-			return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
+	for _, in := range inputs {
+		if objread.IsRemote(in) {
+			if _, name, ok := objread.SplitGS(in); !ok || name == "" || strings.HasSuffix(name, "/") {
+				return nil, usage(fmt.Errorf("input %s: want a local file or folder, or gs://BUCKET/OBJECT (%w)", in, objread.ErrScheme))
+			}
+			files = append(files, in)
+			continue
 		}
-		files = append(files, src.Path)
+		srcs, err := scan.Resolve([]string{in})
+		if err != nil {
+			return nil, usage(err)
+		}
+		for _, src := range srcs {
+			if src.Path == scan.StdinName {
+				return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
+			}
+			files = append(files, src.Path)
+		}
+	}
+	seen := make(map[string]bool, len(files))
+	for _, f := range files {
+		if seen[f] {
+			return nil, usage(fmt.Errorf("%s is named twice among the inputs", f))
+		}
+		seen[f] = true
 	}
 	return files, nil
 }
