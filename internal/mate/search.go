@@ -121,7 +121,7 @@ func (d *Decider) children(f *frame, ply, depth int, toMove board.Color, lk boar
 		child.pos = *p
 		child.pos.Play(m)
 		cost := 1
-		if toMove == d.side && (approaches(m, lk) || child.pos.InCheck()) {
+		if toMove == d.side && (d.approaches(m, lk) || child.pos.InCheck()) {
 			cost = 0
 		}
 		if d.dfs(ply+1, depth-cost) {
@@ -198,14 +198,24 @@ func (c *checks) mayCheck(m board.Move) bool {
 // approaches reports whether m, a move of side, is a capture or a pawn move (finitely many in
 // any line: material only goes and pawns only go forward) or brings a piece nearer lk, the
 // loser's king. Such moves, and checks, cost no depth.
-func approaches(m board.Move, lk board.Square) bool {
+func (d *Decider) approaches(m board.Move, lk board.Square) bool {
 	if m.Captured() != board.NoRole {
 		return true
 	}
 	if m.Role() == board.Pawn {
 		return true
 	}
-	return distances[lk][m.To()] < distances[lk][m.From()]
+	near := d.near(m, lk)
+	return near[m.To()] < near[m.From()]
+}
+
+// near returns the distances to lk that order and approaches use for m: king steps round the
+// root's pawns for side's king in the walled searches (phase.walk), else straight ones.
+func (d *Decider) near(m board.Move, lk board.Square) *[64]int8 {
+	if d.walk && m.Role() == board.King {
+		return &d.walks[lk]
+	}
+	return &distances[lk]
 }
 
 // order puts f's best n moves first, best first: for side, approaches to the loser's king,
@@ -224,6 +234,7 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		d.orderOpening(f, moves, scores)
 	} else if toMove == d.side {
 		for i, m := range moves {
+			near := d.near(m, lk)
 			s := 8*(int32(near[m.From()])-int32(near[m.To()])) + int32(m.Promotion())*4
 			if m.Role() == board.King {
 				s -= 2
