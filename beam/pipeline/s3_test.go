@@ -17,7 +17,6 @@ import (
 	"testing"
 
 	"github.com/pgnscan/pgnscan/beam/objread"
-	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
@@ -193,11 +192,7 @@ func TestPrismS3(t *testing.T) {
 	if _, err := runJob(t, local, ref); err != nil {
 		t.Fatal(err)
 	}
-	var want []string
-	for _, r := range rowsUnder[report.Finding](t, filepath.Join(ref, FindingsDir)) {
-		want = append(want, toRemote(r))
-	}
-	slices.Sort(want)
+	want := findingsUnder(t, ref, toRemote)
 	if len(want) == 0 {
 		t.Fatal("the local run has no findings: the comparison would prove nothing")
 	}
@@ -213,7 +208,7 @@ func TestPrismS3(t *testing.T) {
 			t.Errorf("no object %s among %q", k, before)
 		}
 	}
-	sameRows(t, "findings of the run over s3://", rowsUnder[report.Finding](t, filepath.Join(got, FindingsDir)), want)
+	sameRows(t, "findings of the run over s3://", findingsUnder(t, got, func(s string) string { return s }), want)
 
 	// A second attempt at a shard, uploaded but not in the manifest, is removed by Finish.
 	m := readManifest(t, got)
