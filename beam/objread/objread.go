@@ -1,6 +1,7 @@
-// Package objread opens the files of a shard for reads at any offset: local files, and
-// gs://BUCKET/OBJECT objects of Google Cloud Storage through ranged reads (Beam's filesystems
-// have none). s3:// is not read yet: see beam/README.md.
+// Package objread opens the files of a shard for reads at any offset: local files,
+// gs://BUCKET/OBJECT objects of Google Cloud Storage and s3://BUCKET/KEY objects of Amazon S3
+// (or a store that speaks its API, such as MinIO), through ranged reads (Beam's filesystems
+// have none).
 package objread
 
 import (
@@ -16,13 +17,13 @@ import (
 )
 
 // ErrScheme is wrapped by the error of a path whose scheme is not read.
-var ErrScheme = errors.New("no reader for this scheme (local paths and gs:// are read)")
+var ErrScheme = errors.New("no reader for this scheme (local paths, gs:// and s3:// are read)")
 
 // IsRemote reports whether path names an object of a store (SCHEME://...), not a local file.
 func IsRemote(path string) bool { return strings.Contains(path, "://") }
 
-// Open opens path for reads at any offset and returns its size: a gs://BUCKET/OBJECT object,
-// or a local file. The reader is also an io.Closer.
+// Open opens path for reads at any offset and returns its size: a gs://BUCKET/OBJECT or
+// s3://BUCKET/KEY object, or a local file. The reader is also an io.Closer.
 func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
 	scheme, rest, ok := strings.Cut(path, "://")
 	switch {
@@ -30,6 +31,8 @@ func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
 		return openLocal(path)
 	case scheme == "gs":
 		return openGCS(ctx, rest)
+	case scheme == "s3":
+		return openS3(ctx, rest)
 	}
 	return nil, 0, fmt.Errorf("%s: %w", path, ErrScheme)
 }
@@ -66,20 +69,21 @@ func GCSClient() (*storage.Client, error) {
 	return f.(func() (*storage.Client, error))()
 }
 
-// SplitGS splits a gs://BUCKET/NAME path into the bucket and the name (empty when the path is
-// the bucket's); ok is false when path is not a gs:// path with a bucket.
-func SplitGS(path string) (bucket, name string, ok bool) {
-	rest, ok := strings.CutPrefix(path, "gs://")
-	if !ok {
-		return "", "", false
+// Split splits a remote path SCHEME://BUCKET/NAME of a scheme that is read (gs or s3) into
+// the scheme, the bucket and the name (empty when the path is the bucket's); ok is false when
+// path is not such a path with a bucket.
+func Split(path string) (scheme, bucket, name string, ok bool) {
+	scheme, rest, ok := strings.Cut(path, "://")
+	if !ok || (scheme != "gs" && scheme != "s3") {
+		return "", "", "", false
 	}
 	bucket, name, _ = strings.Cut(rest, "/")
-	return bucket, name, bucket != ""
+	return scheme, bucket, name, bucket != ""
 }
 
 // openGCS opens BUCKET/OBJECT: a first ranged read of one byte gives the object's size.
 func openGCS(ctx context.Context, bucketObject string) (io.ReaderAt, int64, error) {
-	bucket, object, ok := SplitGS("gs://" + bucketObject)
+	_, bucket, object, ok := Split("gs://" + bucketObject)
 	if !ok || object == "" {
 		return nil, 0, fmt.Errorf("gs://%s: want gs://BUCKET/OBJECT", bucketObject)
 	}

@@ -85,7 +85,8 @@ func TestGCSRangedReads(t *testing.T) {
 	}
 }
 
-// TestOpenPaths: local files open as files; other schemes and bad gs:// paths are errors.
+// TestOpenPaths: local files open as files; other schemes and bad gs:// and s3:// paths are
+// errors.
 func TestOpenPaths(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "a.pgn")
 	if err := os.WriteFile(p, []byte("12345"), 0o644); err != nil {
@@ -96,11 +97,13 @@ func TestOpenPaths(t *testing.T) {
 		t.Fatalf("local: %d, %v", size, err)
 	}
 	r.(io.Closer).Close()
-	if _, _, err := Open(context.Background(), "s3://b/k.pgn"); !errors.Is(err, ErrScheme) {
-		t.Errorf("s3: err %v, want ErrScheme", err)
+	if _, _, err := Open(context.Background(), "hdfs://b/k.pgn"); !errors.Is(err, ErrScheme) {
+		t.Errorf("hdfs: err %v, want ErrScheme", err)
 	}
-	if _, _, err := Open(context.Background(), "gs://bucket-only"); err == nil {
-		t.Error("gs://bucket-only opened")
+	for _, bad := range []string{"gs://bucket-only", "s3://bucket-only", "s3:///key.pgn"} {
+		if _, _, err := Open(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "want ") {
+			t.Errorf("%s: err %v, want one asking for BUCKET/OBJECT", bad, err)
+		}
 	}
 	if _, _, err := Open(context.Background(), filepath.Dir(p)); err == nil {
 		t.Error("a folder opened")

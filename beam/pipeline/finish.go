@@ -20,7 +20,7 @@ const (
 	SummaryJSONFile = "summary.json"  // the merged summary as a summary file (pgnscan report reads it)
 )
 
-// Finish completes the output out (a folder or a gs:// prefix, see openStore) of a run whose
+// Finish completes the output out (a folder or a gs:// or s3:// prefix, see openStore) of a run whose
 // combined parts are m: it checks that every part file m names exists, removes every other
 // part file under the tables' folders (those of attempts that failed or were retried, and of
 // an earlier run into the same output), then writes the manifest and the merged summary (each

@@ -66,16 +66,23 @@ func TestInputsFromGCS(t *testing.T) {
 		if _, err := runJob(t, inputs, out); err != nil {
 			t.Fatal(err)
 		}
-		var rs []string
-		for _, r := range rowsUnder[report.Finding](t, filepath.Join(out, FindingsDir)) {
-			rs = append(rs, toRemote(r))
-		}
-		slices.Sort(rs)
-		return rs
+		return findingsUnder(t, out, toRemote)
 	}
 	wantRows := rows(local)
 	if len(wantRows) == 0 {
 		t.Fatal("the local run has no findings: the comparison would prove nothing")
 	}
 	sameRows(t, "findings of the run over gs:// inputs", rows(remote), wantRows)
+}
+
+// findingsUnder returns the findings rows of the output folder out, each passed through
+// rename (which names the inputs as another run named them), sorted.
+func findingsUnder(t *testing.T, out string, rename func(string) string) []string {
+	t.Helper()
+	var rs []string
+	for _, r := range rowsUnder[report.Finding](t, filepath.Join(out, FindingsDir)) {
+		rs = append(rs, rename(r))
+	}
+	slices.Sort(rs)
+	return rs
 }

@@ -520,8 +520,9 @@ func TestUsageErrors(t *testing.T) {
 		"no output":       func(j *Job) { j.Out = "" },
 		"output a file":   func(j *Job) { j.Out = aFile },
 		"output an input": func(j *Job) { j.Out = dir },
-		"output on s3":    func(j *Job) { j.Out = "s3://b/out" },
+		"output on hdfs":  func(j *Job) { j.Out = "hdfs://b/out" },
 		"no bucket":       func(j *Job) { j.Out = "gs:///out" },
+		"no s3 bucket":    func(j *Job) { j.Out = "s3:///out" },
 	} {
 		j := ok
 		edit(&j)

@@ -45,9 +45,9 @@ func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]stri
 	return out, nil
 }
 
-// planOne cuts one file into counted shards: a local file by scan.PlanPath, a gs:// object by
-// scan.PlanFile through ranged reads (objread), so that inputs on Cloud Storage need no file
-// system shared by the workers.
+// planOne cuts one file into counted shards: a local file by scan.PlanPath, a gs:// or s3://
+// object by scan.PlanFile through ranged reads (objread), so that inputs in a bucket need no
+// file system shared by the workers.
 func planOne(ctx context.Context, path string, size int64, workers int) ([]scan.Shard, error) {
 	if !objread.IsRemote(path) {
 		return scan.PlanPath(ctx, path, size, workers)
@@ -62,10 +62,11 @@ func planOne(ctx context.Context, path string, size int64, workers int) ([]scan.
 	return scan.PlanFile(ctx, r, n, path, size, workers)
 }
 
-// Files returns the files the inputs name, in order: a gs://BUCKET/OBJECT input as given (one
-// object; prefixes are not listed), local ones by scan.Resolve (a directory stands for its
-// archives); or a usage error: an input that does not resolve, standard input, a gs:// path
-// without an object, another scheme, a shard size that is not positive.
+// Files returns the files the inputs name, in order: a gs://BUCKET/OBJECT or s3://BUCKET/KEY
+// input as given (one object; prefixes are not listed), local ones by scan.Resolve (a
+// directory stands for its archives); or a usage error: an input that does not resolve,
+// standard input, a gs:// or s3:// path without a bucket or an object, another scheme, a
+// shard size that is not positive.
 func Files(inputs []string, size int64) ([]string, error) {
 	if size <= 0 {
 		return nil, usage(fmt.Errorf("--shard-size must be positive, not %d", size))
@@ -73,8 +74,8 @@ func Files(inputs []string, size int64) ([]string, error) {
 	var files []string
 	for _, in := range inputs {
 		if objread.IsRemote(in) {
-			if _, name, ok := objread.SplitGS(in); !ok || name == "" || strings.HasSuffix(name, "/") {
-				return nil, usage(fmt.Errorf("input %s: want a local file or folder, or gs://BUCKET/OBJECT (%w)", in, objread.ErrScheme))
+			if _, _, name, ok := objread.Split(in); !ok || name == "" || strings.HasSuffix(name, "/") {
+				return nil, usage(fmt.Errorf("input %s: want a local file or folder, gs://BUCKET/OBJECT or s3://BUCKET/KEY (%w)", in, objread.ErrScheme))
 			}
 			files = append(files, in)
 			continue
@@ -146,12 +147,12 @@ func Run(ctx context.Context, j Job) (Counts, error) {
 	return countsOf(res), nil
 }
 
-// outPath returns the output -o names as the workers must see it: a gs://BUCKET[/PREFIX]
-// without its trailing slashes, or an absolute folder (the workers may run in another one).
+// outPath returns the output -o names as the workers must see it: a gs:// or s3://
+// BUCKET[/PREFIX] without its trailing slashes, or an absolute folder (the workers may run in another one).
 func outPath(out string) (string, error) {
 	if objread.IsRemote(out) {
-		if _, _, ok := objread.SplitGS(out); !ok {
-			return "", fmt.Errorf("-o %s: want a folder or gs://BUCKET/PREFIX (%w)", out, objread.ErrScheme)
+		if _, _, _, ok := objread.Split(out); !ok {
+			return "", fmt.Errorf("-o %s: want a folder, gs://BUCKET/PREFIX or s3://BUCKET/PREFIX (%w)", out, objread.ErrScheme)
 		}
 		return strings.TrimRight(out, "/"), nil
 	}

@@ -60,7 +60,7 @@ func (o Options) scanOptions() shardscan.Options {
 }
 
 // ScanShard scans one shard (shardscan.ScanShard) into part files under out, a folder or a
-// gs://BUCKET/PREFIX. Into a gs:// prefix, the files are written in a local temporary folder
+// gs:// or s3:// BUCKET/PREFIX. Into a bucket's prefix, the files are written in a local temporary folder
 // (see scanInto) and then uploaded, each to the same name under the prefix, the local ones
 // removed; a failed upload fails the shard and leaves no object of it.
 func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Options, open Opener) (Part, error) {

@@ -18,8 +18,8 @@ import (
 	"github.com/pgnscan/pgnscan/beam/objread"
 )
 
-// store is where a run's output goes: a local (or shared) folder, or a gs://BUCKET/PREFIX of
-// Cloud Storage. Names are slash-separated and relative to the output's root. The scan step
+// store is where a run's output goes: a local (or shared) folder, a gs://BUCKET/PREFIX of
+// Cloud Storage or an s3://BUCKET/PREFIX of S3. Names are slash-separated and relative to the output's root. The scan step
 // writes a shard's files in a local folder and publishes them with Create; the final step
 // lists, removes, reads and creates through it, so that Finish has one body for both.
 type store interface {
@@ -35,23 +35,32 @@ type store interface {
 	Open(ctx context.Context, name string) (io.ReadCloser, error)
 }
 
-// openStore returns the store of the output out: a gs://BUCKET[/PREFIX] path, or a folder.
+// openStore returns the store of the output out: a gs:// or s3:// BUCKET[/PREFIX] path, or a
+// folder.
 func openStore(out string) (store, error) {
 	if !objread.IsRemote(out) {
 		return dirStore(out), nil
 	}
-	bucket, prefix, ok := objread.SplitGS(out)
+	scheme, bucket, prefix, ok := objread.Split(out)
 	if !ok {
 		return nil, fmt.Errorf("-o %s: %w", out, objread.ErrScheme)
+	}
+	if prefix = strings.Trim(prefix, "/"); prefix != "" {
+		prefix += "/"
+	}
+	url := scheme + "://" + bucket + "/" + prefix
+	if scheme == "s3" {
+		c, err := objread.S3Client()
+		if err != nil {
+			return nil, fmt.Errorf("-o %s: %w", out, err)
+		}
+		return &s3Store{client: c, bucket: bucket, url: url, prefix: prefix}, nil
 	}
 	c, err := objread.GCSClient()
 	if err != nil {
 		return nil, fmt.Errorf("-o %s: %w", out, err)
 	}
-	if prefix = strings.Trim(prefix, "/"); prefix != "" {
-		prefix += "/"
-	}
-	return &gcsStore{bucket: c.Bucket(bucket), url: "gs://" + bucket + "/" + prefix, prefix: prefix}, nil
+	return &gcsStore{bucket: c.Bucket(bucket), url: url, prefix: prefix}, nil
 }
 
 // dirStore is a local folder.
