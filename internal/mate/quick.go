@@ -20,8 +20,12 @@ import (
 // When manyMoves shows that the side to move has more than maxReplies moves, the forced-move
 // layer would stop at p and the one-ply step would not try it: what is left of the cheap
 // layers is the material and the static argument at p, asked without generating a move.
+//
+// When p has fewer counted moves (in check, say) but its king has two legal steps, kingOpen
+// shows as much without listing p's moves, and one of those steps leads to a child that the
+// one-ply step cannot settle; then too only the material and the static argument at p are left.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
-	if !manyMoves(p) {
+	if !manyMoves(p) && !kingOpen(p, side) {
 		return d.quickLayers(p, side)
 	}
 	switch {
@@ -31,6 +35,36 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	return Result{Answer: Unknown}
+}
+
+// kingOpen reports, listing no moves of p, that the forced-move layer plays nothing from p and
+// the one-ply step fails there: the king of the side to move has two legal steps onto empty
+// squares, and after the first the side then to move has a legal move and neither the
+// material nor the static argument proves side unable to mate.
+//
+// Why that is enough: with two legal moves or more, the forced-move layer stops at p, having
+// asked only the material there (Quick asks it too); and the one-ply step proves p only when
+// every child is settled, which this child is not (it has a legal move, so it is no mate, and
+// the cheap tests leave it open), whichever order the children are tried in. So quickLayers'
+// answer is what the material and the static argument at p say, or Unknown.
+func kingOpen(p *board.Position, side board.Color) bool {
+	k := p.KingSquare(p.Turn())
+	var first board.Move
+	n := 0
+	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0 && n < 2; b &= b - 1 {
+		if m, ok := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); ok {
+			if n == 0 {
+				first = m
+			}
+			n++
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	child := *p
+	child.Play(first)
+	return child.HasLegalMove() && !materialNo(&child, side) && !staticNo(&child, side)
 }
 
 // quickLayers is Quick's answer from every cheap layer in turn.

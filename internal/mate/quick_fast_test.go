@@ -75,14 +75,17 @@ func TestManyMovesHandWorked(t *testing.T) {
 
 // TestQuickShortcutsAgree: on every position of shortcutPositions, manyMoves is true only
 // where the side to move has more than maxReplies legal moves, Quick answers as its layers do
-// without the shortcut, and lockedPawns (with dropCheaply's first drops) returns the same set
+// without the shortcuts (manyMoves and kingOpen, each taken on some positions), and lockedPawns (with dropCheaply's first drops) returns the same set
 // and reaches as its loop run from every head-on pawn.
 func TestQuickShortcutsAgree(t *testing.T) {
 	d := NewDecider(0)
 	var moves board.MoveList
-	many, dropped := 0, 0
+	many, open, dropped := 0, 0, 0
 	for _, p := range shortcutPositions(t) {
 		fen := p.FEN()
+		if !manyMoves(&p) && (kingOpen(&p, board.White) || kingOpen(&p, board.Black)) {
+			open++
+		}
 		if manyMoves(&p) {
 			many++
 			if p.LegalMoves(&moves); moves.N <= maxReplies {
@@ -105,8 +108,8 @@ func TestQuickShortcutsAgree(t *testing.T) {
 			dropped++
 		}
 	}
-	t.Logf("manyMoves true on %d positions; dropCheaply dropped pawns on %d", many, dropped)
-	if many == 0 || dropped == 0 {
+	t.Logf("manyMoves true on %d positions; kingOpen alone on %d; dropCheaply dropped pawns on %d", many, open, dropped)
+	if many == 0 || open == 0 || dropped == 0 {
 		t.Errorf("the shortcuts were never taken: the check proves nothing")
 	}
 }
@@ -131,6 +134,33 @@ func FuzzManyMoves(f *testing.F) {
 		var moves board.MoveList
 		if p.LegalMoves(&moves); moves.N <= maxReplies {
 			t.Fatalf("%s: manyMoves, but %d legal moves", fen, moves.N)
+		}
+	})
+}
+
+// FuzzQuickShortcuts: on any position, Quick (with the manyMoves and kingOpen shortcuts)
+// answers as its layers do without them, for both sides.
+func FuzzQuickShortcuts(f *testing.F) {
+	for _, fen := range []string{
+		"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1",
+		"8/8/4k3/8/8/8/3q4/4K3 w - - 0 1",
+		"1k6/1P5p/BP3p2/1P6/8/6K1/5P1P/8 w - - 0 1",
+		"k7/2Q5/3Q4/1p6/8/KP6/P1P5/8 b - - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	} {
+		f.Add(fen)
+	}
+	d := NewDecider(0)
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := board.FromFEN(fen)
+		if err != nil {
+			return
+		}
+		for side := board.White; side <= board.Black; side++ {
+			fast, slow := d.Quick(&p, side), d.quickLayers(&p, side)
+			if fast.Answer != slow.Answer || fast.Proof != slow.Proof {
+				t.Fatalf("%s: Quick(%v) = %v/%v, its layers %v/%v", fen, side, fast.Answer, fast.Proof, slow.Answer, slow.Proof)
+			}
 		}
 	})
 }
