@@ -87,6 +87,16 @@ func countSequential(ctx context.Context, r io.ReaderAt, size int64, counted []*
 		stream.frames.reached = c.reached
 	}
 	sp := pgn.NewSplitter(stream, pgn.SplitterOptions{Source: src.Name})
+	if err := eachGame(ctx, sp, func(g pgn.Game) bool { c.game(g); return true }); err != nil {
+		return err
+	}
+	c.end(stream.Decompressed())
+	return nil
+}
+
+// eachGame gives fn the games of sp in order until fn returns false or the stream ends (both
+// nil), or ctx or sp fails.
+func eachGame(ctx context.Context, sp *pgn.Splitter, fn func(pgn.Game) bool) error {
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -94,19 +104,20 @@ func countSequential(ctx context.Context, r io.ReaderAt, size int64, counted []*
 		ch, err := sp.Next()
 		if ch != nil {
 			for _, g := range ch.Games {
-				c.game(g)
+				if !fn(g) {
+					ch.Release()
+					return nil
+				}
 			}
 			ch.Release()
 		}
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if err != nil {
 			return err
 		}
 	}
-	c.end(stream.Decompressed())
-	return nil
 }
 
 // kindMatches reports an error unless stream, opened at a shard of kind text or frames, is of

@@ -222,33 +222,18 @@ func countGroup(ctx context.Context, r io.ReaderAt, size int64, group []*Shard, 
 // add counts the games of sp into t and c until the first at or after end() (-1: not yet
 // known).
 func (t *tally) add(ctx context.Context, sp *pgn.Splitter, c *counter, end func() int64) error {
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
+	return eachGame(ctx, sp, func(g pgn.Game) bool {
+		if t.first < 0 {
+			t.first, t.firstLine = g.Offset, g.Line
 		}
-		ch, err := sp.Next()
-		if ch != nil {
-			for _, g := range ch.Games {
-				if t.first < 0 {
-					t.first, t.firstLine = g.Offset, g.Line
-				}
-				c.game(g)
-				if e := end(); e >= 0 && g.Offset >= e {
-					t.next, t.nextLine = g.Offset, g.Line
-					ch.Release()
-					return nil
-				}
-				t.games++
-			}
-			ch.Release()
+		c.game(g)
+		if e := end(); e >= 0 && g.Offset >= e {
+			t.next, t.nextLine = g.Offset, g.Line
+			return false
 		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
+		t.games++
+		return true
+	})
 }
 
 // eventLine begins the lines where a guess starts a shard's count.
