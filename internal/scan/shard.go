@@ -265,12 +265,10 @@ func planAt(r io.ReaderAt, total int64, path string, size int64) ([]Shard, error
 	if err := plannable(path); err != nil {
 		return nil, err
 	}
-	head := make([]byte, max(headLen, len(parquetMagic)))
-	n, err := r.ReadAt(head, 0)
-	if err != nil && err != io.EOF {
+	head, err := readHead(r)
+	if err != nil {
 		return nil, &InputError{Name: displayName(path), Op: "read", Err: err}
 	}
-	head = head[:n]
 	switch {
 	case isParquet(head) || DetectCompression(head) != Plain && !(len(head) >= 4 && le32(head) == pzstdMagic):
 		return []Shard{{Kind: ShardWhole, Path: path, End: total}}, nil
@@ -408,13 +406,23 @@ func (s Shard) checkFrames(r io.ReaderAt, total int64) error {
 // checkPlain reports an error unless the file r begins as plain PGN does (not compressed, not
 // Parquet): a text shard of it may be read from the middle.
 func checkPlain(r io.ReaderAt) error {
-	head := make([]byte, max(headLen, len(parquetMagic)))
-	n, err := r.ReadAt(head, 0)
-	if err != nil && err != io.EOF {
+	head, err := readHead(r)
+	if err != nil {
 		return err
 	}
-	if head = head[:n]; isParquet(head) || DetectCompression(head) != Plain {
+	if isParquet(head) || DetectCompression(head) != Plain {
 		return fmt.Errorf("%w: a text shard of a file that is not plain PGN", ErrCorrupt)
 	}
 	return nil
+}
+
+// readHead returns the first bytes of r that tell its format (DetectCompression, isParquet):
+// fewer when the file is shorter.
+func readHead(r io.ReaderAt) ([]byte, error) {
+	head := make([]byte, max(headLen, len(parquetMagic)))
+	n, err := r.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	return head[:n], nil
 }
