@@ -76,13 +76,7 @@ func countSequential(ctx context.Context, r io.ReaderAt, size int64, counted []*
 	if err := kindMatches(stream, counted[0].Kind); err != nil {
 		return err
 	}
-	c := &counter{shards: counted, dStart: make([]int64, len(counted))}
-	for i, sh := range counted {
-		c.dStart[i] = -1
-		if !frames {
-			c.dStart[i] = sh.Start
-		}
-	}
+	c := newCounter(counted, frames)
 	if frames {
 		stream.frames.reached = c.reached
 	}
@@ -137,6 +131,19 @@ type counter struct {
 	next   int     // the first shard not yet given its first game
 	games  int64   // games seen
 	frame  int     // the next shard whose first frame is awaited
+}
+
+// newCounter returns the counter of shards, all text or all frames: a text shard's first byte
+// is its Start, a frames shard's is learnt as its first frame is reached.
+func newCounter(shards []*Shard, frames bool) *counter {
+	c := &counter{shards: shards, dStart: make([]int64, len(shards))}
+	for i, sh := range shards {
+		c.dStart[i] = -1
+		if !frames {
+			c.dStart[i] = sh.Start
+		}
+	}
+	return c
 }
 
 // reached notes a frame of the file as it is read.

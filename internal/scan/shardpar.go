@@ -164,14 +164,12 @@ func countGroup(ctx context.Context, r io.ReaderAt, size int64, group []*Shard, 
 		return tally{}, fmt.Errorf("count: %s: %w", src.Name, err)
 	}
 	local := make([]Shard, len(group)) // the group in the tally's coordinates
-	c := &counter{shards: make([]*Shard, len(group)), dStart: make([]int64, len(group))}
+	ptrs := make([]*Shard, len(group))
 	for i, sh := range group {
 		local[i] = *sh
-		c.shards[i], c.dStart[i] = &local[i], -1
-		if !frames {
-			c.dStart[i] = sh.Start
-		}
+		ptrs[i] = &local[i]
 	}
+	c := newCounter(ptrs, frames)
 	if frames {
 		stream.frames.reached = c.reached
 	}
