@@ -228,8 +228,6 @@ func (d *Decider) near(m board.Move, lk board.Square) *[64]int8 {
 func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	moves := f.moves.Moves[:f.moves.N]
 	scores := f.scores[:f.moves.N]
-	near := &distances[lk]
-	wk := &distances[f.pos.KingSquare(d.side)]
 	if toMove == d.loser && d.open {
 		d.orderOpening(f, moves, scores)
 	} else if toMove == d.side {
@@ -245,6 +243,8 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			scores[i] = s
 		}
 	} else {
+		near := &distances[lk]
+		wk := &distances[f.pos.KingSquare(d.side)]
 		for i, m := range moves {
 			var s int32
 			switch {
