@@ -35,7 +35,7 @@ func (d *Decider) orderOpening(f *frame, moves []board.Move, scores []int32) {
 		case m.Captured() != board.NoRole:
 			s = -100
 		case m.Role() == board.King:
-			s = 8 * (int32(cornerDistances[m.From()]) - int32(cornerDistances[m.To()]))
+			s = closer(&cornerDistances, m)
 		default:
 			s = -30
 		}

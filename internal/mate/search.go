@@ -232,8 +232,7 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		d.orderOpening(f, moves, scores)
 	} else if toMove == d.side {
 		for i, m := range moves {
-			near := d.near(m, lk)
-			s := 8*(int32(near[m.From()])-int32(near[m.To()])) + int32(m.Promotion())*4
+			s := closer(d.near(m, lk), m) + int32(m.Promotion())*4
 			if m.Role() == board.King {
 				s -= 2
 			}
@@ -251,9 +250,9 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			case m.Captured() != board.NoRole:
 				s = -100
 			case m.Role() == board.King && d.toward:
-				s = 8 * (int32(wk[m.From()]) - int32(wk[m.To()]))
+				s = closer(wk, m)
 			case m.Role() == board.King:
-				s = 8 * (int32(cornerDistances[m.From()]) - int32(cornerDistances[m.To()]))
+				s = closer(&cornerDistances, m)
 			default:
 				s = -30 // waiting moves come after the king's moves that do not leave its corner
 				if near[m.To()] == 1 {
@@ -288,6 +287,11 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		}
 		moves[j], scores[j] = m, s
 	}
+}
+
+// closer scores m by the steps it gains toward what the distances t measure to: 8 a step.
+func closer(t *[64]int8, m board.Move) int32 {
+	return 8 * (int32(t[m.From()]) - int32(t[m.To()]))
 }
 
 // distances[a][b] is distance(a, b), and cornerDistances[sq] cornerDistance(sq): the move
