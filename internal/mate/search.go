@@ -66,7 +66,7 @@ func (d *Decider) dfs(ply, depth int) bool {
 	// A leaf: the loser's move is useful only if side has a ply left to mate after it, and
 	// side's only if it has depth left; a leaf is a mate or nothing, which needs no move list.
 	if toMove == d.loser && depth < 2 || toMove == d.side && depth < 1 || ply+1 >= maxPly {
-		if toMove == d.loser && p.InCheck() && !p.HasLegalMove() {
+		if toMove == d.loser && p.IsCheckmate() {
 			d.lineLen = ply
 			return true
 		}
