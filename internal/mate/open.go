@@ -17,11 +17,8 @@ import (
 func (d *Decider) orderOpening(f *frame, moves []board.Move, scores []int32) {
 	p := &f.pos
 	occ := p.Occupied()
-	var hit uint64 // squares side's pawns attack
-	for b := p.ByColor(d.side) & p.ByRole(board.Pawn); b != 0; b &= b - 1 {
-		hit |= board.Attacks(d.side, board.Pawn, board.Square(bits.TrailingZeros64(b)), occ)
-	}
-	var all uint64 // squares side's other pieces attack
+	hit := pawnCaptures(d.side, p.Pieces(d.side, board.Pawn)) // squares side's pawns attack
+	all := uint64(0)                                          // squares side's other pieces attack
 	for b := p.ByColor(d.side) &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King); b != 0; b &= b - 1 {
 		sq := board.Square(bits.TrailingZeros64(b))
 		all |= board.Attacks(d.side, p.PieceAt(sq).Role(), sq, occ)
@@ -38,7 +35,7 @@ func (d *Decider) orderOpening(f *frame, moves []board.Move, scores []int32) {
 		case m.Captured() != board.NoRole:
 			s = -100
 		case m.Role() == board.King:
-			s = 8 * (int32(cornerDistances[m.From()]) - int32(cornerDistances[m.To()]))
+			s = closer(&cornerDistances, m)
 		default:
 			s = -30
 		}

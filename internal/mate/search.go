@@ -66,7 +66,7 @@ func (d *Decider) dfs(ply, depth int) bool {
 	// A leaf: the loser's move is useful only if side has a ply left to mate after it, and
 	// side's only if it has depth left; a leaf is a mate or nothing, which needs no move list.
 	if toMove == d.loser && depth < 2 || toMove == d.side && depth < 1 || ply+1 >= maxPly {
-		if toMove == d.loser && p.InCheck() && !p.HasLegalMove() {
+		if toMove == d.loser && p.IsCheckmate() {
 			d.lineLen = ply
 			return true
 		}
@@ -228,14 +228,11 @@ func (d *Decider) near(m board.Move, lk board.Square) *[64]int8 {
 func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	moves := f.moves.Moves[:f.moves.N]
 	scores := f.scores[:f.moves.N]
-	near := &distances[lk]
-	wk := &distances[f.pos.KingSquare(d.side)]
 	if toMove == d.loser && d.open {
 		d.orderOpening(f, moves, scores)
 	} else if toMove == d.side {
 		for i, m := range moves {
-			near := d.near(m, lk)
-			s := 8*(int32(near[m.From()])-int32(near[m.To()])) + int32(m.Promotion())*4
+			s := closer(d.near(m, lk), m) + int32(m.Promotion())*4
 			if m.Role() == board.King {
 				s -= 2
 			}
@@ -245,15 +242,17 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			scores[i] = s
 		}
 	} else {
+		near := &distances[lk]
+		wk := &distances[f.pos.KingSquare(d.side)]
 		for i, m := range moves {
 			var s int32
 			switch {
 			case m.Captured() != board.NoRole:
 				s = -100
 			case m.Role() == board.King && d.toward:
-				s = 8 * (int32(wk[m.From()]) - int32(wk[m.To()]))
+				s = closer(wk, m)
 			case m.Role() == board.King:
-				s = 8 * (int32(cornerDistances[m.From()]) - int32(cornerDistances[m.To()]))
+				s = closer(&cornerDistances, m)
 			default:
 				s = -30 // waiting moves come after the king's moves that do not leave its corner
 				if near[m.To()] == 1 {
@@ -288,6 +287,11 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		}
 		moves[j], scores[j] = m, s
 	}
+}
+
+// closer scores m by the steps it gains toward what the distances t measure to: 8 a step.
+func closer(t *[64]int8, m board.Move) int32 {
+	return 8 * (int32(t[m.From()]) - int32(t[m.To()]))
 }
 
 // distances[a][b] is distance(a, b), and cornerDistances[sq] cornerDistance(sq): the move

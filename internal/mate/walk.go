@@ -16,12 +16,8 @@ type walkTable [64][64]int8
 
 // fill computes t for the king of c in p.
 func (t *walkTable) fill(p *board.Position, c board.Color) {
-	occ := p.Occupied()
 	pawns := p.ByRole(board.Pawn)
-	var hit uint64
-	for b := pawns & p.ByColor(c.Other()); b != 0; b &= b - 1 {
-		hit |= board.Attacks(c.Other(), board.Pawn, board.Square(bits.TrailingZeros64(b)), occ)
-	}
+	hit := pawnCaptures(c.Other(), pawns&p.ByColor(c.Other()))
 	open := ^(pawns | hit)
 	for a := range board.Square(64) {
 		t[a] = distances[a]

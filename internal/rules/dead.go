@@ -178,10 +178,9 @@ func (j *Judge) provedDead(p *board.Position) bool {
 		j.decider.Quick(p, board.Black).Answer == mate.No
 }
 
-// positionAt replays the game's first ply moves from P0 into p.
-func (j *Judge) positionAt(p *board.Position, ply int) {
-	*p = j.start
-	for _, m := range j.played()[:ply] {
+// replay plays into p, which holds P(from), the game's moves up to P(to).
+func (j *Judge) replay(p *board.Position, from, to int) {
+	for _, m := range j.played()[from:to] {
 		p.Play(m)
 	}
 }
@@ -238,20 +237,17 @@ func (j *Judge) firstDead(hi int) int {
 	if hi == 0 {
 		return 0
 	}
-	var p, below board.Position // below: P(max(lo, 0))
-	j.positionAt(&p, hi-1)
+	p, below := j.start, j.start // below: P(max(lo, 0))
+	j.replay(&p, 0, hi-1)
 	if !j.provedDead(&p) {
 		return hi
 	}
-	below = j.start
 	lo := -1 // not dead (P(-1) stands for "before the game")
 	hi--
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
 		p = below
-		for _, m := range j.played()[max(lo, 0):mid] {
-			p.Play(m)
-		}
+		j.replay(&p, max(lo, 0), mid)
 		if j.provedDead(&p) {
 			hi = mid
 		} else {
