@@ -44,8 +44,8 @@ type Options struct {
 	// ScanShard sets it to the shard's PartName.
 	PartName string
 	// SummaryFile, when set, receives the scan's summary as JSON (report.Summary.WriteJSON),
-	// which `pgnscan report` merges across shards. ScanShard, with it empty, writes
-	// Out/_summary-PARTNAME.json (see SummaryName).
+	// which `pgnscan report` merges across shards. Empty, a scan with Partition and PartName
+	// (a shard's, as ScanShard makes it) writes Out/_summary-PARTNAME.json (see SummaryName).
 	SummaryFile string
 
 	Workers   int            // analysis goroutines; 0 means the number of CPUs
@@ -78,6 +78,9 @@ func Scan(ctx context.Context, srcs []scan.Source, opt Options) (Stats, error) {
 	sel, err := Selection(opt)
 	if err != nil {
 		return Stats{}, err
+	}
+	if opt.SummaryFile == "" && opt.PartName != "" && len(opt.Partition) > 0 {
+		opt.SummaryFile = filepath.Join(opt.Out, SummaryName(opt.PartName))
 	}
 	out, err := create(opt)
 	if err != nil {
@@ -149,9 +152,6 @@ func ScanShard(ctx context.Context, sh scan.Shard, opt Options) (Stats, error) {
 	}
 	if opt.PartName == "" {
 		opt.PartName = sh.PartName()
-	}
-	if opt.SummaryFile == "" {
-		opt.SummaryFile = filepath.Join(opt.Out, SummaryName(opt.PartName))
 	}
 	return Scan(ctx, []scan.Source{src}, opt)
 }
