@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 
@@ -144,10 +143,8 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		}
 		if o.shard != "" {
 			sh, _ := scan.ParseShard(o.shard) // parsed before: it parses
+			// A shard's part files, and so its summary OUT/_summary-NAME.json (Scan).
 			opt.PartName = sh.PartName()
-			if opt.SummaryFile == "" {
-				opt.SummaryFile = filepath.Join(o.out, shardscan.SummaryName(opt.PartName))
-			}
 		}
 	}
 

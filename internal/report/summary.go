@@ -174,16 +174,21 @@ func (s *Summary) edition(name string) *editionStat {
 	return e
 }
 
+// rule returns the tallies of the named rule, adding them if new.
+func (e *editionStat) rule(name string) *ruleStat {
+	r, ok := e.rules[name]
+	if !ok {
+		r = new(ruleStat)
+		e.rules[strings.Clone(name)] = r // rows' strings may point into reused buffers
+	}
+	return r
+}
+
 // AddFinding counts one findings row.
 func (s *Summary) AddFinding(f *Finding) {
 	s.findings++
 	s.input(f.Source)
-	e := s.edition(f.Edition)
-	r, ok := e.rules[f.Rule]
-	if !ok {
-		r = new(ruleStat)
-		e.rules[strings.Clone(f.Rule)] = r
-	}
+	r := s.edition(f.Edition).rule(f.Rule)
 	r.total.add(f)
 	r.speed[SpeedOf(f.TimeControl)].add(f)
 }

@@ -55,12 +55,7 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 func (m *savedSummary) addRules(s *Summary) error {
 	s.findings += m.Findings
 	for _, sr := range m.Rules {
-		e := s.edition(sr.Edition)
-		r, ok := e.rules[sr.Rule]
-		if !ok {
-			r = new(ruleStat)
-			e.rules[sr.Rule] = r
-		}
+		r := s.edition(sr.Edition).rule(sr.Rule)
 		addCounts(&r.total, Counts(sr.Counts))
 		for k, c := range sr.Speeds {
 			sp, ok := speedByName(k)
@@ -171,11 +166,7 @@ func (e *editionStat) merge(o *editionStat) {
 		e.speedGames[i] += v
 	}
 	for name, r := range o.rules {
-		to, ok := e.rules[name]
-		if !ok {
-			to = new(ruleStat)
-			e.rules[name] = to
-		}
+		to := e.rule(name)
 		addCounts(&to.total, r.total)
 		for i := range r.speed {
 			addCounts(&to.speed[i], r.speed[i])

@@ -44,16 +44,15 @@ type Options struct {
 	// ScanShard sets it to the shard's PartName.
 	PartName string
 	// SummaryFile, when set, receives the scan's summary as JSON (report.Summary.WriteJSON),
-	// which `pgnscan report` merges across shards. ScanShard, with it empty, writes
-	// Out/_summary-PARTNAME.json (see SummaryName).
+	// which `pgnscan report` merges across shards. Empty, a scan with Partition and PartName
+	// (a shard's, as ScanShard makes it) writes Out/_summary-PARTNAME.json (see SummaryName).
 	SummaryFile string
 
-	Workers   int            // analysis goroutines; 0 means the number of CPUs
-	FullGames bool           // fill every column of games rows (implied by Games)
-	Stdin     io.Reader      // read for the input "-"; nil means os.Stdin
-	Stdout    io.Writer      // written for the output "-"; nil means os.Stdout
-	Progress  *scan.Progress // nil: no progress display
-	Tap       report.Tap     // also fed every findings and games row (the HTML report); nil: none
+	Workers  int            // analysis goroutines; 0 means the number of CPUs
+	Stdin    io.Reader      // read for the input "-"; nil means os.Stdin
+	Stdout   io.Writer      // written for the output "-"; nil means os.Stdout
+	Progress *scan.Progress // nil: no progress display
+	Tap      report.Tap     // also fed every findings and games row (the HTML report); nil: none
 
 	Version     string   // recorded in Parquet metadata
 	CommandLine []string // recorded in Parquet metadata
@@ -65,7 +64,6 @@ type Stats struct {
 	Games      int64    // games read
 	Findings   int64    // findings rows
 	ErrorGames int64    // games not read whole (errors rows)
-	Read       int64    // stored bytes read, over all inputs
 	Summary    *report.Summary
 }
 
@@ -79,6 +77,9 @@ func Scan(ctx context.Context, srcs []scan.Source, opt Options) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
+	if opt.SummaryFile == "" && opt.PartName != "" && len(opt.Partition) > 0 {
+		opt.SummaryFile = filepath.Join(opt.Out, SummaryName(opt.PartName))
+	}
 	out, err := create(opt)
 	if err != nil {
 		return Stats{}, err
@@ -89,7 +90,7 @@ func Scan(ctx context.Context, srcs []scan.Source, opt Options) (Stats, error) {
 		Stdin:     opt.Stdin,
 		Selection: sel,
 		Workers:   opt.Workers,
-		FullGames: opt.FullGames || opt.Games != "" || opt.Tap != nil,
+		FullGames: opt.Games != "" || opt.Tap != nil,
 		Progress:  opt.Progress,
 	}
 	out.Tap = opt.Tap
@@ -149,9 +150,6 @@ func ScanShard(ctx context.Context, sh scan.Shard, opt Options) (Stats, error) {
 	}
 	if opt.PartName == "" {
 		opt.PartName = sh.PartName()
-	}
-	if opt.SummaryFile == "" {
-		opt.SummaryFile = filepath.Join(opt.Out, SummaryName(opt.PartName))
 	}
 	return Scan(ctx, []scan.Source{src}, opt)
 }
@@ -251,9 +249,6 @@ func createParts[R report.Row](dir string, opt Options, ropts report.Options) (*
 func statsOf(out *report.Outputs) Stats {
 	st := Stats{Games: out.Summary.Games(), Findings: out.Summary.Findings(),
 		ErrorGames: out.Summary.GamesWithErrors(), Summary: out.Summary}
-	for _, in := range out.Summary.Inputs() {
-		st.Read += in.Read
-	}
 	if out.FindingsParts != nil {
 		st.Files = append(st.Files, out.FindingsParts.Files()...)
 	}
