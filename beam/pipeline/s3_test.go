@@ -181,12 +181,7 @@ func TestPrismS3(t *testing.T) {
 		s3.put("b/in/"+filepath.Base(p), data)
 		remote = append(remote, "s3://b/in/"+filepath.Base(p))
 	}
-	toRemote := func(s string) string {
-		for i, p := range local {
-			s = strings.ReplaceAll(s, p, remote[i])
-		}
-		return s
-	}
+	toRemote := renamer(local, remote)
 
 	ref := filepath.Join(t.TempDir(), "ref")
 	if _, err := runJob(t, local, ref); err != nil {
