@@ -16,7 +16,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
@@ -211,8 +210,7 @@ func TestPrismS3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := func(path string) (io.ReaderAt, int64, error) { return objread.Open(context.Background(), path) }
-	extra, err := ScanShard(context.Background(), sh, out, "0123456789abcdef", testOptions, open)
+	extra, err := ScanShard(context.Background(), sh, out, "0123456789abcdef", testOptions, objectOpener(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}
