@@ -25,16 +25,22 @@ func IsRemote(path string) bool { return strings.Contains(path, "://") }
 // Open opens path for reads at any offset and returns its size: a gs://BUCKET/OBJECT or
 // s3://BUCKET/KEY object, or a local file. The reader is also an io.Closer.
 func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
-	scheme, rest, ok := strings.Cut(path, "://")
-	switch {
-	case !ok:
+	if !IsRemote(path) {
 		return openLocal(path)
-	case scheme == "gs":
-		return openGCS(ctx, rest)
-	case scheme == "s3":
-		return openS3(ctx, rest)
 	}
-	return nil, 0, fmt.Errorf("%s: %w", path, ErrScheme)
+	scheme, _, _ := strings.Cut(path, "://")
+	_, bucket, object, ok := Split(path)
+	switch {
+	case scheme != "gs" && scheme != "s3":
+		return nil, 0, fmt.Errorf("%s: %w", path, ErrScheme)
+	case (!ok || object == "") && scheme == "gs":
+		return nil, 0, fmt.Errorf("%s: want gs://BUCKET/OBJECT", path)
+	case !ok || object == "":
+		return nil, 0, fmt.Errorf("%s: want s3://BUCKET/KEY", path)
+	case scheme == "gs":
+		return openGCS(ctx, path, bucket, object)
+	}
+	return openS3(ctx, path, bucket, object)
 }
 
 // openLocal opens a regular local file.
@@ -81,25 +87,21 @@ func Split(path string) (scheme, bucket, name string, ok bool) {
 	return scheme, bucket, name, bucket != ""
 }
 
-// openGCS opens BUCKET/OBJECT: a first ranged read of one byte gives the object's size.
-func openGCS(ctx context.Context, bucketObject string) (io.ReaderAt, int64, error) {
-	_, bucket, object, ok := Split("gs://" + bucketObject)
-	if !ok || object == "" {
-		return nil, 0, fmt.Errorf("gs://%s: want gs://BUCKET/OBJECT", bucketObject)
-	}
+// openGCS opens the object of the path name: a first ranged read of one byte gives its size.
+func openGCS(ctx context.Context, name, bucket, object string) (io.ReaderAt, int64, error) {
 	c, err := GCSClient()
 	if err != nil {
-		return nil, 0, fmt.Errorf("gs://%s: %w", bucketObject, err)
+		return nil, 0, fmt.Errorf("%s: %w", name, err)
 	}
 	obj := c.Bucket(bucket).Object(object)
 	first, err := obj.NewRangeReader(ctx, 0, 1)
 	if err != nil {
-		return nil, 0, fmt.Errorf("gs://%s: %w", bucketObject, err)
+		return nil, 0, fmt.Errorf("%s: %w", name, err)
 	}
 	size := first.Attrs.Size
 	first.Close()
 	open := func(off int64) (io.ReadCloser, error) { return obj.NewRangeReader(ctx, off, -1) }
-	return &ranged{name: "gs://" + bucketObject, size: size, open: open}, size, nil
+	return &ranged{name: name, size: size, open: open}, size, nil
 }
 
 // ranged is an io.ReaderAt over an object read by ranged requests. It keeps one response

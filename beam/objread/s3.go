@@ -37,13 +37,9 @@ func S3Client() (*s3.Client, error) {
 	return f.(func() (*s3.Client, error))()
 }
 
-// openS3 opens BUCKET/KEY: HeadObject gives the object's size, ranged GetObjects its bytes.
-func openS3(ctx context.Context, bucketKey string) (io.ReaderAt, int64, error) {
-	name := "s3://" + bucketKey
-	_, bucket, key, ok := Split(name)
-	if !ok || key == "" {
-		return nil, 0, fmt.Errorf("%s: want s3://BUCKET/KEY", name)
-	}
+// openS3 opens the object of the path name: HeadObject gives its size, ranged GetObjects its
+// bytes.
+func openS3(ctx context.Context, name, bucket, key string) (io.ReaderAt, int64, error) {
 	c, err := S3Client()
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", name, err)

@@ -36,12 +36,7 @@ func TestInputsFromGCS(t *testing.T) {
 		}
 		remote = append(remote, "gs://b/"+name)
 	}
-	toRemote := func(s string) string {
-		for i, p := range local {
-			s = strings.ReplaceAll(s, p, remote[i])
-		}
-		return s
-	}
+	toRemote := renamer(local, remote)
 
 	want, err := Plan(ctx, local, testShardSize, 2)
 	if err != nil {
@@ -85,4 +80,15 @@ func findingsUnder(t *testing.T, out string, rename func(string) string) []strin
 	}
 	slices.Sort(rs)
 	return rs
+}
+
+// renamer returns a function that replaces, in a string, each path of from with the path of
+// to at the same index (the inputs as another run named them).
+func renamer(from, to []string) func(string) string {
+	return func(s string) string {
+		for i, p := range from {
+			s = strings.ReplaceAll(s, p, to[i])
+		}
+		return s
+	}
 }

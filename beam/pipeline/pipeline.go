@@ -5,14 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
@@ -140,8 +138,7 @@ func (f *scanFn) scan(ctx context.Context, sh scan.Shard) (Part, error) {
 	if err != nil {
 		return Part{}, err
 	}
-	open := func(path string) (io.ReaderAt, int64, error) { return objread.Open(ctx, path) }
-	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts, open)
+	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts, objectOpener(ctx))
 	if err == nil && afterScan != nil {
 		err = afterScan(p)
 	}

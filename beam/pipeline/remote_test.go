@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
@@ -38,14 +36,13 @@ func TestShardFromGCS(t *testing.T) {
 	t.Setenv("STORAGE_EMULATOR_HOST", srv.URL)
 
 	ctx := context.Background()
-	open := func(path string) (io.ReaderAt, int64, error) { return objread.Open(ctx, path) }
 	o := testOptions
 	o.Games = false
 	size := int64(len(data))
 	rows := func(path string) []string {
 		out := t.TempDir()
 		sh := scan.Shard{Kind: scan.ShardText, Path: path, Start: 300000, End: size}
-		if _, err := ScanShard(ctx, sh, out, "a", o, open); err != nil {
+		if _, err := ScanShard(ctx, sh, out, "a", o, objectOpener(ctx)); err != nil {
 			t.Fatal(err)
 		}
 		var got []string

@@ -184,8 +184,10 @@ func checkOut(out string, inputs []string) error {
 func absAll(paths []string) []string {
 	out := make([]string, len(paths))
 	for i, p := range paths {
-		if abs, err := filepath.Abs(p); err == nil && !objread.IsRemote(p) {
-			p = abs
+		if !objread.IsRemote(p) {
+			if abs, err := filepath.Abs(p); err == nil {
+				p = abs
+			}
 		}
 		out[i] = p
 	}

@@ -16,7 +16,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
@@ -181,12 +180,7 @@ func TestPrismS3(t *testing.T) {
 		s3.put("b/in/"+filepath.Base(p), data)
 		remote = append(remote, "s3://b/in/"+filepath.Base(p))
 	}
-	toRemote := func(s string) string {
-		for i, p := range local {
-			s = strings.ReplaceAll(s, p, remote[i])
-		}
-		return s
-	}
+	toRemote := renamer(local, remote)
 
 	ref := filepath.Join(t.TempDir(), "ref")
 	if _, err := runJob(t, local, ref); err != nil {
@@ -216,8 +210,7 @@ func TestPrismS3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := func(path string) (io.ReaderAt, int64, error) { return objread.Open(context.Background(), path) }
-	extra, err := ScanShard(context.Background(), sh, out, "0123456789abcdef", testOptions, open)
+	extra, err := ScanShard(context.Background(), sh, out, "0123456789abcdef", testOptions, objectOpener(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}

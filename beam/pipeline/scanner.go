@@ -20,6 +20,12 @@ import (
 // the reader is also an io.Closer it is closed after the shard's scan. Nil opens local files.
 type Opener = func(path string) (io.ReaderAt, int64, error)
 
+// objectOpener is the Opener of the workers: objread.Open with ctx (local files, gs:// and
+// s3:// objects).
+func objectOpener(ctx context.Context) Opener {
+	return func(path string) (io.ReaderAt, int64, error) { return objread.Open(ctx, path) }
+}
+
 // Options are what every shard's scan is asked to do: the rule editions as `pgnscan scan`
 // takes them, what to write, and how many analysis goroutines a shard's scan runs. They travel
 // to the workers inside the DoFn (JSON-encoded), so they hold only plain values.
