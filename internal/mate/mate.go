@@ -121,7 +121,7 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 	if r, done := d.forcedLayer(root); done {
 		return r, true
 	}
-	if staticNo(root, side) {
+	if staticNo(root, side) || tempoNo(root, side) {
 		return Result{Answer: No, Proof: ProofStatic}, true
 	}
 	return Result{}, false
@@ -129,13 +129,17 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 
 // CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
 // cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
-// static reachability layer (staticNo), then the searches of plan: cooperative mate searches
+// static reachability layer (staticNo) and the tempo proof (tempoNo), every reply settled by
+// the material or the static layer (everyReplyNo), then the searches of plan: cooperative mate searches
 // (search.go), narrow first, the few-piece pattern search (pattern.go) and exhaustive searches
 // (reach.go), which alone may answer No among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	root := *p
 	if r, done := d.cheapLayers(&root, side); done {
 		return r
+	}
+	if d.everyReplyNo(&root) { // Quick's one-ply step (quick.go): each reply settled cheaply
+		return Result{Answer: No, Proof: ProofStatic}
 	}
 	for i, ph := range plan {
 		limit := d.budget
