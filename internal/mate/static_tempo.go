@@ -84,9 +84,10 @@ type tempo struct {
 }
 
 // tempoNo reports whether the tempo proof shows that side can never checkmate from p.
+// p itself must be no mate by side (the proof looks only at the moves from it).
 func tempoNo(p *board.Position, side board.Color) bool {
 	var t tempo
-	return t.init(p, side) && t.proves(p)
+	return t.init(p, side) && !(p.Turn() == t.loser && p.IsCheckmate()) && t.proves(p)
 }
 
 // init sets t up for p and side; false when p is not a position the proof handles.
