@@ -96,6 +96,7 @@ type Decider struct {
 	forced  []board.Identity   // positions of the forced-move layer
 	prefix  []board.Move       // the forced moves played before the search
 	pattern patternState       // the pattern search's memory (pattern.go)
+	tempo   tempo              // the tempo proof's states (static_tempo.go)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -121,7 +122,7 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 	if r, done := d.forcedLayer(root); done {
 		return r, true
 	}
-	if staticNo(root, side) || tempoNo(root, side) {
+	if staticNo(root, side) {
 		return Result{Answer: No, Proof: ProofStatic}, true
 	}
 	return Result{}, false
@@ -129,8 +130,9 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 
 // CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
 // cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
-// static reachability layer (staticNo) and the tempo proof (tempoNo), every reply settled by
-// the material or the static layer (everyReplyNo), then the searches of plan: cooperative mate searches
+// static reachability layer (staticNo), then the tempo proof (static_tempo.go) and Quick's
+// one-ply step (everyReplyNo: every reply settled by the material or the static layer; Quick
+// asks it without the tempo proof), then the searches of plan: cooperative mate searches
 // (search.go), narrow first, the few-piece pattern search (pattern.go) and exhaustive searches
 // (reach.go), which alone may answer No among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
@@ -138,7 +140,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	if r, done := d.cheapLayers(&root, side); done {
 		return r
 	}
-	if d.everyReplyNo(&root) { // Quick's one-ply step (quick.go): each reply settled cheaply
+	if d.tempo.no(&root, side) || d.everyReplyNo(&root) {
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	for i, ph := range plan {

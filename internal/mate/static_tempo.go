@@ -83,16 +83,16 @@ type tempo struct {
 	stack       []uint16
 }
 
-// tempoNo reports whether the tempo proof shows that side can never checkmate from p.
-// p itself must be no mate by side (the proof looks only at the moves from it).
-func tempoNo(p *board.Position, side board.Color) bool {
+// no reports whether the tempo proof shows that side can never checkmate from p. p itself
+// must be no mate by side (the proof looks only at the moves from it). t keeps its stack
+// between calls, so a decider's proofs allocate nothing once it has grown.
+func (t *tempo) no(p *board.Position, side board.Color) bool {
 	// Most positions fail the first test of init, a white pawn without a pawn or the black king
-	// in front of it: asked here, before the tempo's zeroing, they cost a few instructions.
+	// in front of it: asked here, before init clears t, they cost a few instructions.
 	pawns, black := p.ByRole(board.Pawn), p.ByColor(board.Black)
 	if pawns&^black&^pawnPushes(board.Black, pawns|p.ByRole(board.King)&black) != 0 {
 		return false
 	}
-	var t tempo
 	return t.init(p, side) && !(p.Turn() == t.loser && p.IsCheckmate()) && t.proves(p)
 }
 
@@ -106,7 +106,7 @@ func (t *tempo) init(p *board.Position, side board.Color) bool {
 	if locked != pawns {
 		return false
 	}
-	*t = tempo{side: side, loser: side.Other(), r: r, locked: locked}
+	*t = tempo{side: side, loser: side.Other(), r: r, locked: locked, stack: t.stack[:0]}
 	kings := p.ByRole(board.King)
 	for c := board.White; c <= board.Black; c++ {
 		e := c.Other()
@@ -132,7 +132,6 @@ func (t *tempo) init(p *board.Position, side board.Color) bool {
 // proves visits every state reachable from p's (step 3 of the comment above) and reports
 // whether none can be a mate by side and every king's capture ends the game.
 func (t *tempo) proves(p *board.Position) bool {
-	t.stack = t.stack[:0]
 	t.push(p.KingSquare(t.loser), p.KingSquare(t.side), p.Turn())
 	for len(t.stack) > 0 {
 		st := t.stack[len(t.stack)-1]

@@ -24,6 +24,12 @@ import (
 //     White's king alone would have to cover, at most one of them at a time.
 var tempoLabelled = []int{215, 241, 557, 679, 689, 896}
 
+// tempoNo is the tempo proof with a tempo of its own.
+func tempoNo(p *board.Position, side board.Color) bool {
+	var t tempo
+	return t.no(p, side)
+}
+
 // TestTempoLabelled: the tempo proof answers No for both sides of each of those lines, as
 // their labels say (the label is read from the file, not written here).
 func TestTempoLabelled(t *testing.T) {
@@ -48,28 +54,39 @@ func TestTempoLabelled(t *testing.T) {
 	}
 }
 
-// tempoControls are the labelled shapes with one free man added for the side that must lose
-// tempi, so that the parity no longer holds: each can mate, as the decider's witness shows
-// (replayed by board and notnil), and the tempo proof must not answer No.
+// tempoControls are positions that can mate, as the decider's witness shows (replayed by board
+// and notnil): the tempo proof must not answer No. applies says whether the proof's search
+// runs (every pawn locked by the men), so that its steps, not its gate, answer.
 var tempoControls = []struct {
-	name string
-	fen  string
-	side board.Color
+	name    string
+	fen     string
+	side    board.Color
+	applies bool
 }{
+	// rules.md 6, the wall with an open file: each king walks round by the h-file and takes a
+	// pawn that nothing guards (Kxf5, or Kxf4), and a freed pawn promotes and mates. The proof
+	// sees the capture and that the game goes on after it.
+	{"wall with an open file", "8/8/4k3/1p1p1p2/1P1P1P2/8/4K3/8 w - - 0 1", board.White, true},
+	{"wall with an open file, Black", "8/8/4k3/1p1p1p2/1P1P1P2/8/4K3/8 w - - 0 1", board.Black, true},
 	// Line 215 with a white knight: White waits with it while Black's king, on h2 or g2,
-	// holds h3, then a bishop mates on h4 (Kxg2, Nc2 Bf6#).
-	{"215 with a free knight for White", "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/N7 w - - 0 1", board.Black},
+	// holds h3, then a bishop mates on h4 (Kxg2, Nc2 Bf6#). The knight could take a pawn, so
+	// no pawn is locked by the men and the proof does not apply.
+	{"215 with a free knight for White", "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/N7 w - - 0 1", board.Black, false},
 	// Line 896 with a black knight: it opens b7 (or the knight gives itself up), and the
 	// bishops have time.
-	{"896 with a free knight for Black", "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/7n w - - 0 1", board.White},
+	{"896 with a free knight for Black", "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/7n w - - 0 1", board.White, false},
 	// Line 557 with a free black knight: it takes c3 and the wall opens.
-	{"557 with a free knight for Black", "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K6n w - - 0 1", board.Black},
+	{"557 with a free knight for Black", "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K6n w - - 0 1", board.Black, false},
 }
 
 func TestTempoControls(t *testing.T) {
 	d := NewDecider(0)
 	for _, tc := range tempoControls {
 		p := mustPosition(t, tc.fen)
+		var probe tempo
+		if got := probe.init(&p, tc.side); got != tc.applies {
+			t.Errorf("%s: the proof applies: %v, want %v", tc.name, got, tc.applies)
+		}
 		if tempoNo(&p, tc.side) {
 			t.Errorf("%s: tempoNo(%v) = true", tc.name, tc.side)
 		}
@@ -81,10 +98,11 @@ func TestTempoControls(t *testing.T) {
 	}
 }
 
-// TestTempoMutation weakens one step of the proof: the loser's free men may no longer pass
-// (as if it had to move its king). On the first control, whose mate the decider witnesses (a
-// white knight's waiting move lets Black's king and bishop move in turn), the weakened proof
-// answers No: TestTempoControls would fail with it.
+// TestTempoMutation weakens one step of the proof, the one the issue names: a pawn a king
+// could take is taken to stay (every square counts as guarded for ever, so no king's capture
+// is ever tried). On the first control, whose mate the decider witnesses (a king takes a pawn
+// and a freed pawn promotes), the weakened proof answers No: TestTempoControls would fail
+// with it.
 func TestTempoMutation(t *testing.T) {
 	tc := tempoControls[0]
 	p := mustPosition(t, tc.fen)
@@ -92,7 +110,7 @@ func TestTempoMutation(t *testing.T) {
 	if !sound.init(&p, tc.side) || !weak.init(&p, tc.side) {
 		t.Fatalf("%s: the tempo proof does not apply", tc.name)
 	}
-	weak.free[tc.side.Other()] = false
+	weak.guards = [2]uint64{^uint64(0), ^uint64(0)}
 	if sound.proves(&p) {
 		t.Errorf("%s: the proof answers No on a position with a witnessed mate", tc.name)
 	}
