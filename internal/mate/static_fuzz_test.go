@@ -74,24 +74,32 @@ func FuzzStaticNo(f *testing.F) {
 		}
 		_ = MayBeDead(&p)
 		for _, side := range [2]board.Color{board.White, board.Black} {
-			if !staticNo(&p, side) {
-				continue
-			}
-			if p.Turn() != side && p.IsCheckmate() {
-				t.Fatalf("%s: staticNo(%v) in a checkmate by it", fen, side)
-			}
-			var moves board.MoveList
-			p.LegalMoves(&moves)
-			for _, m := range moves.Slice() {
-				q := p
-				q.Play(m)
-				if q.Turn() != side && q.IsCheckmate() {
-					t.Fatalf("%s: staticNo(%v), but %v mates", fen, side, m)
-				}
-				if !staticNo(&q, side) {
-					t.Fatalf("%s: staticNo(%v) lost after %v (%s)", fen, side, m, q.FEN())
-				}
+			if staticNo(&p, side) {
+				checkNoProof(t, "staticNo", &p, side, func(q *board.Position) bool { return staticNo(q, side) })
 			}
 		}
 	})
+}
+
+// checkNoProof fails t where name, a proof that side can never mate from p, is wrong on its
+// face: p is a checkmate by side, or a legal move from p is one; or the proof does not
+// survive a move (survives false on the position after it), which it must when its argument
+// holds along every game.
+func checkNoProof(t *testing.T, name string, p *board.Position, side board.Color, survives func(*board.Position) bool) {
+	t.Helper()
+	if p.Turn() != side && p.IsCheckmate() {
+		t.Fatalf("%s: %s(%v) in a checkmate by it", p.FEN(), name, side)
+	}
+	var moves board.MoveList
+	p.LegalMoves(&moves)
+	for _, m := range moves.Slice() {
+		q := *p
+		q.Play(m)
+		if q.Turn() != side && q.IsCheckmate() {
+			t.Fatalf("%s: %s(%v), but %v mates", p.FEN(), name, side, m)
+		}
+		if !survives(&q) {
+			t.Fatalf("%s: %s(%v) lost after %v (%s)", p.FEN(), name, side, m, q.FEN())
+		}
+	}
 }
