@@ -132,7 +132,7 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 // cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
 // static reachability layer (staticNo), then the tempo proof (static_tempo.go) and Quick's
 // one-ply step (everyReplyNo: every reply settled by the material or the static layer; Quick
-// asks it without the tempo proof), then the searches of plan: cooperative mate searches
+// asks that step but not the tempo proof), then the searches of plan: cooperative mate searches
 // (search.go), narrow first, the few-piece pattern search (pattern.go) and exhaustive searches
 // (reach.go), which alone may answer No among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
