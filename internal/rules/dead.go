@@ -33,6 +33,11 @@ type gameEnd struct {
 	canMateProof      [2]mate.Proof
 
 	choices []Choice // the game's choices, kept for the replay
+
+	// probe and below are firstDead's positions, the one it asks about and the latest one
+	// known not dead: kept here because locals would escape through the decider interface,
+	// a heap allocation of each for every game with a dead Pn.
+	probe, below board.Position
 }
 
 // ScanBudget is the node budget of the one search finalDead may run for a position: enough for
@@ -237,21 +242,22 @@ func (j *Judge) firstDead(hi int) int {
 	if hi == 0 {
 		return 0
 	}
-	p, below := j.start, j.start // below: P(max(lo, 0))
-	j.replay(&p, 0, hi-1)
-	if !j.provedDead(&p) {
+	p, below := &j.probe, &j.below // below: P(max(lo, 0))
+	*p, *below = j.start, j.start
+	j.replay(p, 0, hi-1)
+	if !j.provedDead(p) {
 		return hi
 	}
 	lo := -1 // not dead (P(-1) stands for "before the game")
 	hi--
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		p = below
-		j.replay(&p, max(lo, 0), mid)
-		if j.provedDead(&p) {
+		*p = *below
+		j.replay(p, max(lo, 0), mid)
+		if j.provedDead(p) {
 			hi = mid
 		} else {
-			lo, below = mid, p
+			lo, *below = mid, *p
 		}
 	}
 	return hi
