@@ -23,7 +23,10 @@ type gameEnd struct {
 	movesCut bool           // the game is longer than maxKeptMoves: moves does not replay it
 
 	// deadFrom is the first ply proved dead beyond material by a replay (math.MaxInt when
-	// none): Play treats every position from it on as dead.
+	// none). rejudge sets dead on reaching it (Begin at ply 0), and that is all it needs:
+	// a dead position ends every edition still going on (endings), so no later position is
+	// judged and Play need not keep dead set past it (a test on every ply cost 3
+	// instructions a half-move of every game).
 	deadFrom  int
 	rejudging bool // Finish is replaying the game with deadFrom set
 
@@ -275,6 +278,9 @@ func (j *Judge) rejudge(k int) {
 	j.Begin(j.start, j.result, j.choices)
 	for _, m := range moves {
 		j.Play(m)
+		if j.ply == k {
+			j.dead = true
+		}
 	}
 	j.rejudging = false
 	j.failed = failed
