@@ -23,7 +23,10 @@ type gameEnd struct {
 	movesCut bool           // the game is longer than maxKeptMoves: moves does not replay it
 
 	// deadFrom is the first ply proved dead beyond material by a replay (math.MaxInt when
-	// none): Play treats every position from it on as dead.
+	// none). rejudge sets dead on reaching it (Begin at ply 0), and that is all it needs:
+	// a dead position ends every edition still going on (endings), so no later position is
+	// judged and Play need not keep dead set past it (a test on every ply cost 3
+	// instructions a half-move of every game).
 	deadFrom  int
 	rejudging bool // Finish is replaying the game with deadFrom set
 
@@ -33,6 +36,11 @@ type gameEnd struct {
 	canMateProof      [2]mate.Proof
 
 	choices []Choice // the game's choices, kept for the replay
+
+	// probe and below are firstDead's positions, the one it asks about and the latest one
+	// known not dead: kept here because locals would escape through the decider interface,
+	// a heap allocation of each for every game with a dead Pn.
+	probe, below board.Position
 }
 
 // ScanBudget is the node budget of the one search finalDead may run for a position: enough for
@@ -237,21 +245,22 @@ func (j *Judge) firstDead(hi int) int {
 	if hi == 0 {
 		return 0
 	}
-	p, below := j.start, j.start // below: P(max(lo, 0))
-	j.replay(&p, 0, hi-1)
-	if !j.provedDead(&p) {
+	p, below := &j.probe, &j.below // below: P(max(lo, 0))
+	*p, *below = j.start, j.start
+	j.replay(p, 0, hi-1)
+	if !j.provedDead(p) {
 		return hi
 	}
 	lo := -1 // not dead (P(-1) stands for "before the game")
 	hi--
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		p = below
-		j.replay(&p, max(lo, 0), mid)
-		if j.provedDead(&p) {
+		*p = *below
+		j.replay(p, max(lo, 0), mid)
+		if j.provedDead(p) {
 			hi = mid
 		} else {
-			lo, below = mid, p
+			lo, *below = mid, *p
 		}
 	}
 	return hi
@@ -269,6 +278,9 @@ func (j *Judge) rejudge(k int) {
 	j.Begin(j.start, j.result, j.choices)
 	for _, m := range moves {
 		j.Play(m)
+		if j.ply == k {
+			j.dead = true
+		}
 	}
 	j.rejudging = false
 	j.failed = failed

@@ -187,9 +187,6 @@ func (j *Judge) Play(m board.Move) {
 	if zeroing {
 		j.dead = p.IsDeadByMaterial() // material may have changed
 	}
-	if j.ply >= j.deadFrom {
-		j.dead = true // proved dead beyond material (dead.go)
-	}
 	if count >= 2 {
 		j.repeated(w, count)
 	}
