@@ -327,3 +327,55 @@ func cornerDistance(sq board.Square) int {
 	f, r := sq.File(), sq.Rank()
 	return max(min(f, 7-f), min(r, 7-r))
 }
+
+// keptSearch is a mate search that a step of plan marked keep (phase.keep) left when the budget
+// cut it short: its table and iteration, so that a later step marked resume with the same
+// widths and flags goes on with it instead of starting over. The table's entries stay true
+// (a position's depth is recorded only when its subtree was searched in vain), so the resumed
+// search repeats only the path to where it was cut, and together the two steps cost what one
+// search of both shares would.
+type keptSearch struct {
+	tt            table
+	depth, ttSize int
+	settings      phase // the search's widths and flags (settings)
+	cut           bool  // a search of this question was kept, cut short by the budget
+}
+
+// settings returns ph's widths and flags: the search a step runs, without its share.
+func (ph phase) settings() phase {
+	return phase{sideWidth: ph.sideWidth, loserWidth: ph.loserWidth, toward: ph.toward, open: ph.open, walk: ph.walk}
+}
+
+// mateStep runs the mate search of step ph from root with the node limit given (resuming the
+// kept search for a step marked resume: none to resume, it does nothing) and reports whether
+// it found a mate (d.line[:d.lineLen]).
+func (d *Decider) mateStep(root *board.Position, ph phase, limit int) bool {
+	k := &d.kept
+	if ph.resume && (!k.cut || k.settings != ph.settings()) {
+		return false
+	}
+	d.limit, d.out = limit, false
+	d.widths[d.side], d.widths[d.loser] = ph.sideWidth, ph.loserWidth
+	d.toward, d.open, d.walk = ph.toward, ph.open, ph.walk
+	if d.walk && !d.walked {
+		d.walks.fill(root, d.side)
+		d.walked = true
+	}
+	var found bool
+	if ph.resume {
+		d.tt, k.tt = k.tt, d.tt
+		d.depth, d.ttSize = k.depth, k.ttSize
+		d.frames[0].pos = *root
+		found, _ = d.deepen()
+	} else {
+		found, _ = d.mateSearch(root)
+	}
+	if ph.keep || ph.resume {
+		k.cut = !found && d.out
+		if k.cut {
+			d.tt, k.tt = k.tt, d.tt
+			k.depth, k.ttSize, k.settings = d.depth, d.ttSize, ph.settings()
+		}
+	}
+	return found
+}
