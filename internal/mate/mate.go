@@ -79,24 +79,25 @@ type Decider struct {
 	limit       int  // nodes the current phase may reach
 	out         bool // the budget ran out
 
-	frames  []frame            // the mate search's plies
-	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
-	lineLen int                // moves in line when a mate was found
-	depth   int                // the mate search's current iteration
-	toward  bool               // the loser's king walks toward side's king, not to a corner (phase.toward)
-	open    bool               // the loser opens its pawn wall first (phase.open)
-	walk    bool               // side's king walks round the pawns (phase.walk, walks)
-	walks   walkTable          // side's king's distances round the root's pawns, once walked
-	walked  bool               // walks holds this question's table
-	widths  [2]int             // the mate search tries so many of each colour's moves (0: all)
-	ttSize  int                // entries in tt after the last complete iteration
-	tt      table              // the mate search's transposition table
-	seen    table              // the exhaustive search's visited set
-	reachAt int                // the entry of seen where a cut-short exhaustive search resumes (0: anew)
-	forced  []board.Identity   // positions of the forced-move layer
-	prefix  []board.Move       // the forced moves played before the search
-	pattern patternState       // the pattern search's memory (pattern.go)
-	kept    keptSearch         // a mate search a step of plan keeps for a later one (resume)
+	frames   []frame            // the mate search's plies
+	line     [maxPly]board.Move // the mate search's line, valid up to lineLen
+	lineLen  int                // moves in line when a mate was found
+	depth    int                // the mate search's current iteration
+	lastIter int                // nodes of the mate search's last complete iteration (0: none yet)
+	toward   bool               // the loser's king walks toward side's king, not to a corner (phase.toward)
+	open     bool               // the loser opens its pawn wall first (phase.open)
+	walk     bool               // side's king walks round the pawns (phase.walk, walks)
+	walks    walkTable          // side's king's distances round the root's pawns, once walked
+	walked   bool               // walks holds this question's table
+	widths   [2]int             // the mate search tries so many of each colour's moves (0: all)
+	ttSize   int                // entries in tt after the last complete iteration
+	tt       table              // the mate search's transposition table
+	seen     table              // the exhaustive search's visited set
+	reachAt  int                // the entry of seen where a cut-short exhaustive search resumes (0: anew)
+	forced   []board.Identity   // positions of the forced-move layer
+	prefix   []board.Move       // the forced moves played before the search
+	pattern  patternState       // the pattern search's memory (pattern.go)
+	kept     keptSearch         // a mate search a step of plan keeps for a later one (resume)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question

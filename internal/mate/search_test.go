@@ -126,3 +126,19 @@ func TestMateSearchResumes(t *testing.T) {
 		t.Errorf("a resume step with nothing kept searched %d nodes", d.nodes)
 	}
 }
+
+// TestDepthStep: the deepening step for growths worked by hand (deepenGrowth 4, at most 4
+// plies): an iteration 5 times the last: 1 ply; 3 times: 2 (3² = 9 ≥ 4); 1.8 times: 3
+// (1.8² = 3.24 < 4 ≤ 1.8³ = 5.8), as 1.59 times (1.59³ = 4.02) but not 1.58 (3.94); 1.2 times, or no growth: the most, 4; no iteration before
+// the last: 1.
+func TestDepthStep(t *testing.T) {
+	cases := []struct{ prev, cost, want int }{
+		{100, 500, 1}, {100, 400, 1}, {100, 300, 2}, {100, 200, 2}, {100, 180, 3},
+		{100, 159, 3}, {100, 158, 4}, {100, 120, 4}, {100, 100, 4}, {100, 40, 4}, {0, 7, 1},
+	}
+	for _, c := range cases {
+		if got := depthStep(c.prev, c.cost); got != c.want {
+			t.Errorf("depthStep(%d, %d) = %d, want %d", c.prev, c.cost, got, c.want)
+		}
+	}
+}
