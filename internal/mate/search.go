@@ -406,21 +406,23 @@ func (d *Decider) mateStep(root *board.Position, ph phase, limit int) bool {
 		d.walks.fill(root, d.side)
 		d.walked = true
 	}
+	// The kept search has a table of its own, so that it stays as small as its steps' shares.
+	keeps := ph.keep || ph.resume
+	if keeps {
+		d.tt, k.tt = k.tt, d.tt
+	}
 	var found bool
 	if ph.resume {
-		d.tt, k.tt = k.tt, d.tt
 		d.depth, d.ttSize, d.lastIter = k.depth, k.ttSize, k.lastIter
 		d.frames[0].pos = *root
 		found, _ = d.deepen()
 	} else {
 		found, _ = d.mateSearch(root)
 	}
-	if ph.keep || ph.resume {
+	if keeps {
+		d.tt, k.tt = k.tt, d.tt
 		k.cut = !found && d.out
-		if k.cut {
-			d.tt, k.tt = k.tt, d.tt
-			k.depth, k.ttSize, k.lastIter, k.settings = d.depth, d.ttSize, d.lastIter, ph.settings()
-		}
+		k.depth, k.ttSize, k.lastIter, k.settings = d.depth, d.ttSize, d.lastIter, ph.settings()
 	}
 	return found
 }
