@@ -79,24 +79,26 @@ type Decider struct {
 	limit       int  // nodes the current phase may reach
 	out         bool // the budget ran out
 
-	frames  []frame            // the mate search's plies
-	line    [maxPly]board.Move // the mate search's line, valid up to lineLen
-	lineLen int                // moves in line when a mate was found
-	depth   int                // the mate search's current iteration
-	toward  bool               // the loser's king walks toward side's king, not to a corner (phase.toward)
-	open    bool               // the loser opens its pawn wall first (phase.open)
-	walk    bool               // side's king walks round the pawns (phase.walk, walks)
-	walks   walkTable          // side's king's distances round the root's pawns, once walked
-	walked  bool               // walks holds this question's table
-	widths  [2]int             // the mate search tries so many of each colour's moves (0: all)
-	ttSize  int                // entries in tt after the last complete iteration
-	tt      table              // the mate search's transposition table
-	seen    table              // the exhaustive search's visited set
-	reachAt int                // the entry of seen where a cut-short exhaustive search resumes (0: anew)
-	forced  []board.Identity   // positions of the forced-move layer
-	prefix  []board.Move       // the forced moves played before the search
-	pattern patternState       // the pattern search's memory (pattern.go)
-	tempo   tempo              // the tempo proof's states (static_tempo.go)
+	frames   []frame            // the mate search's plies
+	line     [maxPly]board.Move // the mate search's line, valid up to lineLen
+	lineLen  int                // moves in line when a mate was found
+	depth    int                // the mate search's current iteration
+	lastIter int                // nodes of the mate search's last complete iteration (0: none yet)
+	toward   bool               // the loser's king walks toward side's king, not to a corner (phase.toward)
+	open     bool               // the loser opens its pawn wall first (phase.open)
+	walk     bool               // side's king walks round the pawns (phase.walk, walks)
+	walks    walkTable          // side's king's distances round the root's pawns, once walked
+	walked   bool               // walks holds this question's table
+	widths   [2]int             // the mate search tries so many of each colour's moves (0: all)
+	ttSize   int                // entries in tt after the last complete iteration
+	tt       table              // the mate search's transposition table
+	seen     table              // the exhaustive search's visited set
+	reachAt  int                // the entry of seen where a cut-short exhaustive search resumes (0: anew)
+	forced   []board.Identity   // positions of the forced-move layer
+	prefix   []board.Move       // the forced moves played before the search
+	pattern  patternState       // the pattern search's memory (pattern.go)
+	kept     keptSearch         // a mate search a step of plan keeps for a later one (resume)
+	tempo    tempo              // the tempo proof's states (static_tempo.go)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -119,6 +121,7 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 	d.side, d.loser = side, side.Other()
 	d.nodes, d.out, d.reachAt, d.walked = 0, false, 0, false
 	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
+	d.pattern.cut, d.kept.cut = false, false
 	if r, done := d.forcedLayer(root); done {
 		return r, true
 	}
@@ -148,23 +151,21 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		if ph.share > 0 && i < len(plan)-1 {
 			limit = min(d.budget, d.nodes+ph.share*d.budget/1000)
 		}
-		if ph.pattern {
-			if line, ok := d.patternMate(&root); ok {
+		switch {
+		case ph.pattern:
+			line, ok := d.patternResume(limit - d.nodes)
+			if !ph.resume {
+				line, ok = d.patternMate(&root)
+			}
+			if ok {
 				return d.yes(line)
 			}
-		} else if ph.exhaustive {
+		case ph.exhaustive:
 			if r, final := d.exhaustive(&root, limit); final {
 				return r
 			}
-		} else {
-			d.limit, d.out = limit, false
-			d.widths[d.side], d.widths[d.loser] = ph.sideWidth, ph.loserWidth
-			d.toward, d.open, d.walk = ph.toward, ph.open, ph.walk
-			if d.walk && !d.walked {
-				d.walks.fill(&root, d.side)
-				d.walked = true
-			}
-			if found, _ := d.mateSearch(&root); found {
+		default:
+			if d.mateStep(&root, ph, limit) {
 				return d.yes(d.line[:d.lineLen])
 			}
 		}
@@ -183,11 +184,15 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 // mates: a helping king walks into the net, or waits in a corner for it). open puts the loser's
 // moves that give material first (orderOpening): the loser opens its own pawn wall.
 type phase struct {
-	pattern               bool // the few-piece pattern search (pattern.go), with its own share
-	exhaustive            bool
-	toward                bool
-	open                  bool
-	walk                  bool // side's king's distances round the pawns (walkTable)
+	pattern    bool // the few-piece pattern search (pattern.go), with its own share
+	exhaustive bool
+	toward     bool
+	open       bool
+	walk       bool // side's king's distances round the pawns (walkTable)
+	// keep: a mate search the budget cuts short is kept for a later step marked resume with the
+	// same widths and flags, which continues it (mateStep); a pattern step marked resume
+	// continues the pattern search (patternResume).
+	keep, resume          bool
 	sideWidth, loserWidth int
 	share                 int
 }
@@ -227,19 +232,34 @@ type phase struct {
 // root's pawns (phase.walk, walkTable): the same 585 questions 119.2 M → 116.9 M nodes, 146 →
 // 144 unknown (7 found, among them lines 83-86 where the mating king must go round its own
 // pawns; 5 lost; no timeouts answer changed); the walk in only some of the four steps: 145,
-// 147, 148. Every answer is still sound whatever the plan: a mate search only finds mates, and
-// only an exhaustive search that completes answers No.
+// 147, 148. Resumed steps (phase.keep, phase.resume): the 4 × 4 search, which finds many
+// composed mates at 20,000-180,000 nodes (at a budget of 5,000,000, 15 of labelled's unknowns),
+// and the pattern search, which finds few-piece mates at 40,000-180,000 positions, each get a
+// second step after the 2 × 2 walking search that continues the first one where the budget cut
+// it (kept table and iteration; the pattern search's open list) instead of starting over;
+// the 2 × 1 walking search, whose mates all came within 6,000 of its 50,000 nodes, 10 % → 2 %.
+// labelled-dev.txt 131 → 129 unknown (6 found: 89, 186, 321, 415, 669, 728; 4 lost, all found
+// by the last exhaustive step within 25,000 nodes of the budget: 7, 659, 757, 836), 107.9 M →
+// 108.7 M nodes; lichess-timeouts-15k-dev.txt 13 → 9 unknown, 25.56 M → 23.89 M nodes. The two
+// resumed steps before the 2 × 2 walking search, or the pattern's at 60: 129-130 unknown and
+// more nodes. After the stepped deepening (depthStep) and maxDepth 60 (112 and 7 unknown), the
+// resumed pattern step 10 % → 20 % of the budget: labelled 112 → 111, 97.9 M → 97.6 M nodes;
+// timeouts 7 → 4 unknown, 17.15 M → 16.43 M nodes, CPU no more (3.34-3.45 s against
+// 3.49-3.57 s, alternated); at 30 %: 110 and 5. Every answer is still sound whatever the plan: a mate search only finds mates,
+// and only an exhaustive search that completes answers No.
 var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 5},
 	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},
 	{sideWidth: 2, loserWidth: 1, share: 40, open: true},
 	{pattern: true},
-	{sideWidth: 4, loserWidth: 4, share: 40},
+	{sideWidth: 4, loserWidth: 4, share: 40, keep: true},
 	{exhaustive: true, share: 20},
 	{sideWidth: 3, loserWidth: 1, share: 40},
 	{sideWidth: 3, loserWidth: 1, share: 40, toward: true},
-	{sideWidth: 2, loserWidth: 1, share: 100, open: true, walk: true},
+	{sideWidth: 2, loserWidth: 1, share: 20, open: true, walk: true},
 	{sideWidth: 2, loserWidth: 2, share: 100, open: true, walk: true},
+	{pattern: true, resume: true, share: 200},
+	{sideWidth: 4, loserWidth: 4, share: 60, resume: true},
 	{sideWidth: 3, loserWidth: 2, share: 200, open: true, walk: true},
 	{sideWidth: 6, loserWidth: 2, share: 300, walk: true},
 	{exhaustive: true},

@@ -60,6 +60,11 @@ type patternState struct {
 	seen  table         // every position generated, by identity (the table of table.go)
 	moves board.MoveList
 	line  []board.Move // the line found, reused (the caller copies it into its witness)
+	cut   bool         // this question's search stopped at its limit, with positions to expand
+	// The node whose expansion the limit interrupted, and its first move not yet played
+	// (pendingAt < 0: none): a resumed search finishes it first, as one longer search would.
+	pending   patternItem
+	pendingAt int
 }
 
 // patternMate searches root (with d.side and d.loser set) for a helpmate by d.side and returns
@@ -67,35 +72,77 @@ type patternState struct {
 // when root has more than patternMaxMen men or the search found nothing within its share of the
 // budget; that says nothing about whether a mate exists.
 func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool) {
+	s := &d.pattern
+	s.cut, s.pendingAt = false, -1
 	if bits.OnesCount64(root.Occupied()) > patternMaxMen {
 		return nil, false
 	}
-	s := &d.pattern
-	limit := min(d.budget/patternShare, patternMaxNodes)
 	s.seen.reset() // in time proportional to the last search's positions, not its memory
 	s.nodes, s.open = s.nodes[:0], s.open[:0]
 	s.seen.insert(entry{id: root.Identity(), key: root.Key()})
 	s.add(root, -1, 0, 0, 0)
-	for len(s.open) > 0 && len(s.nodes) < limit {
-		i := s.pop()
-		if mate, found := d.patternExpand(i, limit); found {
-			d.nodes += len(s.nodes)
-			return s.lineTo(mate), true
-		}
-	}
-	d.nodes += len(s.nodes)
-	return nil, false
+	d.nodes++ // the root, a position of the search
+	return d.patternRun(min(d.budget/patternShare, patternMaxNodes))
 }
 
-// patternExpand generates the children of node i and adds the new ones to the open list, until
-// the search holds limit nodes. It returns the index of a child that is a checkmate of the
-// loser, if one is found.
-func (d *Decider) patternExpand(i int32, limit int) (mate int32, found bool) {
+// patternResume continues the question's pattern search where patternMate's limit cut it
+// short, for more positions (at most patternMaxNodes in all): the open list and the positions
+// seen are kept, so it goes on exactly as one longer search would. It answers like
+// patternMate; ok is false at once when there is nothing to continue (the search was not run
+// on this question, found its mate, or ran out of positions to expand).
+func (d *Decider) patternResume(more int) (line []board.Move, ok bool) {
+	if !d.pattern.cut {
+		return nil, false
+	}
+	return d.patternRun(min(len(d.pattern.nodes)+more, patternMaxNodes))
+}
+
+// patternRun expands the open list's best positions until a mate is found or the search holds
+// limit positions; the positions generated count against the budget. It records in s.cut
+// whether the limit, not the open list, ended it.
+func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 	s := &d.pattern
+	before := len(s.nodes)
+	defer func() { d.nodes += len(s.nodes) - before }()
+	s.cut = false
+	it, from := s.pending, s.pendingAt
+	if from < 0 {
+		if len(s.open) == 0 {
+			return nil, false
+		}
+		it, from = s.pop(), 0
+	}
+	for {
+		s.pendingAt = -1
+		if mate, found := d.patternExpand(it, from, limit); found {
+			return s.lineTo(mate), true
+		}
+		if s.pendingAt >= 0 || len(s.nodes) >= limit {
+			s.cut = s.pendingAt >= 0 || len(s.open) > 0
+			return nil, false
+		}
+		if len(s.open) == 0 {
+			return nil, false
+		}
+		it, from = s.pop(), 0
+	}
+}
+
+// patternExpand generates the children of it's node by its moves from the from-th on and adds
+// the new ones to the open list, until the search holds limit positions: then it records where
+// it stopped (s.pending, s.pendingAt) for a resumed search. It returns the index of a child
+// that is a checkmate of the loser, if one is found.
+func (d *Decider) patternExpand(it patternItem, from, limit int) (mate int32, found bool) {
+	s := &d.pattern
+	i := it.idx
 	s.nodes[i].pos.LegalMoves(&s.moves)
 	moves := &s.moves
 	plies := s.nodes[i].plies + 1
-	for _, m := range moves.Slice() {
+	for j, m := range moves.Slice()[from:] {
+		if len(s.nodes) >= limit {
+			s.pending, s.pendingAt = it, from+j
+			break
+		}
 		child := s.nodes[i].pos
 		child.Play(m)
 		id, key := child.Identity(), child.Key()
@@ -111,9 +158,6 @@ func (d *Decider) patternExpand(i int32, limit int) (mate int32, found bool) {
 		}
 		f := plies + patternWeight*int32(patternDistance(&child, d.side))
 		s.add(&child, i, m, plies, f)
-		if len(s.nodes) >= limit {
-			break
-		}
 	}
 	return -1, false
 }
@@ -122,7 +166,13 @@ func (d *Decider) patternExpand(i int32, limit int) (mate int32, found bool) {
 func (s *patternState) add(p *board.Position, parent int32, m board.Move, plies, f int32) int32 {
 	idx := int32(len(s.nodes))
 	s.nodes = append(s.nodes, patternNode{pos: *p, parent: parent, move: m, plies: plies})
-	s.open = append(s.open, patternItem{f: f, idx: idx})
+	s.push(patternItem{f: f, idx: idx})
+	return idx
+}
+
+// push puts it on the open list.
+func (s *patternState) push(it patternItem) {
+	s.open = append(s.open, it)
 	for j := len(s.open) - 1; j > 0; {
 		up := (j - 1) / 2
 		if !s.open[j].less(s.open[up]) {
@@ -131,12 +181,11 @@ func (s *patternState) add(p *board.Position, parent int32, m board.Move, plies,
 		s.open[j], s.open[up] = s.open[up], s.open[j]
 		j = up
 	}
-	return idx
 }
 
-// pop removes the open list's least item and returns its node.
-func (s *patternState) pop() int32 {
-	top := s.open[0].idx
+// pop removes the open list's least item and returns it.
+func (s *patternState) pop() patternItem {
+	top := s.open[0]
 	last := len(s.open) - 1
 	s.open[0] = s.open[last]
 	s.open = s.open[:last]

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
@@ -167,6 +168,53 @@ func TestPieceCost(t *testing.T) {
 	for _, c := range cases {
 		if got := pieceCost(sq(c.at), c.c, board.Pawn, sq(c.corner), c.mine); got != c.want {
 			t.Errorf("pawn %s of %v, corner %s: cost %d, want %d (%s)", c.at, c.c, c.corner, got, c.want, c.why)
+		}
+	}
+}
+
+// TestPatternResumes: a pattern search cut short by its limit and resumed (patternResume) is the
+// same search as one with the larger limit: it finds the same line with the same positions,
+// whether cut once or several times (a resumed search that lost the open list, or the rest of
+// the node it was expanding, would differ). 6nk/8/8/8/4K3/8/3B4/8 w: K+N v K+B, Black mates in
+// 18 moves (Kh1, Bh2, Kf1, Nf2#), at about 140,000 positions, past the pattern step's first
+// 20,000.
+func TestPatternResumes(t *testing.T) {
+	p, err := board.FromFEN("6nk/8/8/8/4K3/8/3B4/8 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(first int, more ...int) ([]board.Move, int) {
+		t.Helper()
+		d := NewDecider(first * patternShare)
+		root := p
+		if _, done := d.cheapLayers(&root, board.Black); done {
+			t.Fatal("answered by the cheap layers")
+		}
+		line, ok := d.patternMate(&root)
+		for _, n := range more {
+			if ok {
+				break
+			}
+			line, ok = d.patternResume(n)
+		}
+		if !ok {
+			return nil, d.nodes
+		}
+		r := d.yes(line)
+		checkResult(t, p.FEN(), &p, board.Black, r)
+		return r.Witness, d.nodes
+	}
+	whole, nodes := ask(patternMaxNodes)
+	if whole == nil || nodes <= 20_000 {
+		t.Fatalf("one search of %d positions: line %v after %d", patternMaxNodes, whole, nodes)
+	}
+	if line, n := ask(20_000); line != nil || n != 20_000 {
+		t.Fatalf("the first 20,000 positions already find it (%d), or spend %d", len(line), n)
+	}
+	for _, more := range [][]int{{patternMaxNodes}, {7_777, 33_333, 50_000, patternMaxNodes}} {
+		line, n := ask(20_000, more...)
+		if n != nodes || !slices.Equal(line, whole) {
+			t.Errorf("resumed %v: %d positions, line %v; one search: %d, %v", more, n, line, nodes, whole)
 		}
 	}
 }

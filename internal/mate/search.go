@@ -11,8 +11,12 @@ import "github.com/pgnscan/pgnscan/internal/board"
 // searched in vain. It only finds mates: it never answers No (the exhaustive search of
 // reach.go does).
 
+// maxDepth was 40 while the depth stepped by one ply, when no search reached it within the
+// budget; stepping by up to 4 (depthStep) some do, and end there: 60 answers 2 more of
+// labelled-dev.txt (114 → 112 unknown, 98.7 M → 97.9 M nodes; the timeouts file the same 7
+// unknown, 17.11 M → 17.15 M nodes), 80 no more than 60.
 const (
-	maxDepth = 40             // deepest iteration, in costed plies
+	maxDepth = 60             // deepest iteration, in costed plies
 	maxPly   = 2*maxDepth + 2 // longest line: free moves at most double the costed plies
 )
 
@@ -27,17 +31,18 @@ type frame struct {
 func (d *Decider) mateSearch(root *board.Position) (found, stalled bool) {
 	d.tt.reset()
 	d.frames[0].pos = *root
-	d.depth, d.ttSize = 1, -1
+	d.depth, d.ttSize, d.lastIter = 1, -1, 0
 	return d.deepen()
 }
 
-// deepen runs iterations from depth d.depth on until one finds a mate by d.side (found:
-// d.line[:d.lineLen] is the line), the budget d.limit runs out (d.out; a later call resumes
-// at the iteration cut short), or an iteration adds no position to the table (stalled: a sign
-// that deeper iterations at these widths would find nothing new, so the plan's next step
-// gets the budget; it only ends a mate search early, which never answers No).
+// deepen runs iterations from depth d.depth on (stepping as depthStep says) until one finds
+// a mate by d.side (found: d.line[:d.lineLen] is the line), the budget d.limit runs out (d.out;
+// a later call resumes at the iteration cut short), or an iteration adds no position to the
+// table (stalled: a sign that deeper iterations at these widths would find nothing new, so the
+// plan's next step gets the budget; it only ends a mate search early, which never answers No).
 func (d *Decider) deepen() (found, stalled bool) {
-	for ; d.depth <= maxDepth; d.depth++ {
+	for d.depth <= maxDepth {
+		start := d.nodes
 		if d.dfs(0, d.depth) {
 			return true, false
 		}
@@ -49,8 +54,48 @@ func (d *Decider) deepen() (found, stalled bool) {
 			return false, true
 		}
 		d.ttSize = n
+		cost := d.nodes - start
+		if d.depth == maxDepth {
+			break
+		}
+		d.depth = min(d.depth+depthStep(d.lastIter, cost), maxDepth)
+		d.lastIter = cost
 	}
 	return false, true
+}
+
+// Deepening steps. An iteration repeats the one before it and adds a ply, so when a ply adds
+// little (the tree grows slowly: few moves cost depth, and the table prunes what was searched)
+// most of an iteration's nodes are the previous iteration's again: on line 89 of
+// labelled-dev.txt the 4 × 4 search's iterations each cost 1.1-1.6 times the one before, and the
+// 20 iterations to its mate spent 29,510 nodes, the last one 7,188. So the depth steps by as
+// many plies as it takes for the next iteration to cost about deepenGrowth times the last one,
+// measured by the last step's growth, at most deepenMaxStep: the iterations repeat less of
+// each other, and a mate at any depth is still found (an iteration at depth d finds every mate
+// its widths allow within d, so one that overshoots finds it too). Measured at the default
+// budget (nodes, unknown): labelled-dev.txt 108.7 M, 129 → 98.7 M, 114; the timeouts file
+// 23.9 M, 9 → 17.1 M, 7. Tried: growth 3, 3.5, 5 with at most 4 plies (116, 115, 115 unknown);
+// 3 and 4 with at most 6 (117, 118); 3 with at most 3 (118); 2 plies whenever an iteration cost
+// less than twice the last (121), 2 or 3 by thresholds 2 and 1.5 (118).
+const (
+	deepenGrowth  = 4
+	deepenMaxStep = 4
+)
+
+// depthStep returns how many plies the next iteration adds, from the nodes of the last two
+// complete iterations (prev 0: none before the last): the least k, at most deepenMaxStep, for
+// which the last step's growth cost/prev raised to k reaches deepenGrowth.
+func depthStep(prev, cost int) int {
+	if prev <= 0 {
+		return 1
+	}
+	r := float64(cost) / float64(prev)
+	k, g := 1, r
+	for g < deepenGrowth && k < deepenMaxStep {
+		g *= r
+		k++
+	}
+	return k
 }
 
 // dfs searches the position of frame ply with depth costed plies left.
@@ -326,4 +371,58 @@ func abs(x int) int {
 func cornerDistance(sq board.Square) int {
 	f, r := sq.File(), sq.Rank()
 	return max(min(f, 7-f), min(r, 7-r))
+}
+
+// keptSearch is a mate search that a step of plan marked keep (phase.keep) left when the budget
+// cut it short: its table and iteration, so that a later step marked resume with the same
+// widths and flags goes on with it instead of starting over. The table's entries stay true
+// (a position's depth is recorded only when its subtree was searched in vain), so the resumed
+// search repeats only the path to where it was cut, and together the two steps cost what one
+// search of both shares would.
+type keptSearch struct {
+	tt                      table
+	depth, ttSize, lastIter int
+	settings                phase // the search's widths and flags (settings)
+	cut                     bool  // a search of this question was kept, cut short by the budget
+}
+
+// settings returns ph's widths and flags: the search a step runs, without its share.
+func (ph phase) settings() phase {
+	return phase{sideWidth: ph.sideWidth, loserWidth: ph.loserWidth, toward: ph.toward, open: ph.open, walk: ph.walk}
+}
+
+// mateStep runs the mate search of step ph from root with the node limit given (resuming the
+// kept search for a step marked resume: none to resume, it does nothing) and reports whether
+// it found a mate (d.line[:d.lineLen]).
+func (d *Decider) mateStep(root *board.Position, ph phase, limit int) bool {
+	k := &d.kept
+	if ph.resume && (!k.cut || k.settings != ph.settings()) {
+		return false
+	}
+	d.limit, d.out = limit, false
+	d.widths[d.side], d.widths[d.loser] = ph.sideWidth, ph.loserWidth
+	d.toward, d.open, d.walk = ph.toward, ph.open, ph.walk
+	if d.walk && !d.walked {
+		d.walks.fill(root, d.side)
+		d.walked = true
+	}
+	// The kept search has a table of its own, so that it stays as small as its steps' shares.
+	keeps := ph.keep || ph.resume
+	if keeps {
+		d.tt, k.tt = k.tt, d.tt
+	}
+	var found bool
+	if ph.resume {
+		d.depth, d.ttSize, d.lastIter = k.depth, k.ttSize, k.lastIter
+		d.frames[0].pos = *root
+		found, _ = d.deepen()
+	} else {
+		found, _ = d.mateSearch(root)
+	}
+	if keeps {
+		d.tt, k.tt = k.tt, d.tt
+		k.cut = !found && d.out
+		k.depth, k.ttSize, k.lastIter, k.settings = d.depth, d.ttSize, d.lastIter, ph.settings()
+	}
+	return found
 }

@@ -49,16 +49,25 @@ func TestMayCheck(t *testing.T) {
 // TestPlanEndsExhaustive: the plan's last step is an exhaustive search with the rest of the
 // budget (the only way a search answers No), and each mate search limits both sides (a width
 // of 0, all moves, would make a narrow step as dear as the old full-width search; the pattern
-// step has no widths, and comes once: it searches the same way each time).
+// step has no widths, and comes once: it searches the same way each time, so a later pattern
+// step must resume it). A step that resumes a mate search must come after a step that keeps
+// one with the same widths and flags, or it never runs.
 func TestPlanEndsExhaustive(t *testing.T) {
 	last := plan[len(plan)-1]
 	if !last.exhaustive {
 		t.Errorf("the plan's last step %+v is not an exhaustive search", last)
 	}
 	patterns := 0
+	kept := map[phase]bool{}
 	for i, ph := range plan {
-		if ph.pattern {
+		if ph.pattern && !ph.resume {
 			patterns++
+		}
+		if ph.resume && (ph.share <= 0 || ph.pattern && patterns == 0 || !ph.pattern && !kept[ph.settings()]) {
+			t.Errorf("step %d %+v resumes nothing earlier, or has no share", i, ph)
+		}
+		if ph.keep {
+			kept[ph.settings()] = true
 		}
 		if !ph.exhaustive && !ph.pattern && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
 			t.Errorf("step %d %+v: a mate search with no width limit", i, ph)
@@ -66,5 +75,70 @@ func TestPlanEndsExhaustive(t *testing.T) {
 	}
 	if patterns != 1 {
 		t.Errorf("%d pattern steps, want 1 (a second one repeats the same search)", patterns)
+	}
+}
+
+// TestMateSearchResumes: a 4 × 4 search kept when the budget cuts it and resumed by a later
+// step finds the mate one search of both shares finds, for about the same nodes: the resumed
+// search repeats only the path back to where it was cut, not the iterations before it (which
+// a search started over would repeat: it would cost the cut-short part again). Line 89 of
+// labelled-dev.txt for Black: mated by the 4 × 4 search, and not by the narrow searches.
+func TestMateSearchResumes(t *testing.T) {
+	const fen = "k7/2p1p3/BpP1P3/1Pp5/2Pp4/K1pPp3/2PpP3/3B4 b - - 0 1"
+	p, err := board.FromFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := phase{sideWidth: 4, loserWidth: 4, keep: true}
+	resume := phase{sideWidth: 4, loserWidth: 4, resume: true}
+	d := NewDecider(0)
+	ask := func(cut int) (nodes int) {
+		t.Helper()
+		root := p
+		if _, done := d.cheapLayers(&root, board.Black); done {
+			t.Fatalf("%s: answered by the cheap layers", fen)
+		}
+		found := d.mateStep(&root, keep, cut)
+		if cut < d.budget && found {
+			t.Fatalf("cut at %d: found already", cut)
+		}
+		if !found && !d.mateStep(&root, resume, d.budget) {
+			t.Fatalf("cut at %d: no mate found by %d nodes", cut, d.nodes)
+		}
+		checkResult(t, fen, &p, board.Black, d.yes(d.line[:d.lineLen]))
+		return d.nodes
+	}
+	whole := ask(d.budget)
+	if whole < 10_000 {
+		t.Fatalf("one search finds the mate at %d nodes: too few to test resuming", whole)
+	}
+	for _, cut := range []int{whole / 4, whole / 2, 3 * whole / 4} {
+		split := ask(cut)
+		t.Logf("one search %d nodes; cut at %d and resumed: %d", whole, cut, split)
+		if split > whole+whole/100 {
+			t.Errorf("cut at %d and resumed: %d nodes, one search %d (started over it would be %d)", cut, split, whole, cut+whole)
+		}
+	}
+	// Nothing kept (a new question): a resume step does nothing.
+	root := p
+	d.cheapLayers(&root, board.Black)
+	if d.mateStep(&root, resume, d.budget) || d.nodes != 0 {
+		t.Errorf("a resume step with nothing kept searched %d nodes", d.nodes)
+	}
+}
+
+// TestDepthStep: the deepening step for growths worked by hand (deepenGrowth 4, at most 4
+// plies): an iteration 5 times the last: 1 ply; 3 times: 2 (3² = 9 ≥ 4); 1.8 times: 3
+// (1.8² = 3.24 < 4 ≤ 1.8³ = 5.8), as 1.59 times (1.59³ = 4.02) but not 1.58 (3.94); 1.2 times, or no growth: the most, 4; no iteration before
+// the last: 1.
+func TestDepthStep(t *testing.T) {
+	cases := []struct{ prev, cost, want int }{
+		{100, 500, 1}, {100, 400, 1}, {100, 300, 2}, {100, 200, 2}, {100, 180, 3},
+		{100, 159, 3}, {100, 158, 4}, {100, 120, 4}, {100, 100, 4}, {100, 40, 4}, {0, 7, 1},
+	}
+	for _, c := range cases {
+		if got := depthStep(c.prev, c.cost); got != c.want {
+			t.Errorf("depthStep(%d, %d) = %d, want %d", c.prev, c.cost, got, c.want)
+		}
 	}
 }
