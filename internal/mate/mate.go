@@ -96,6 +96,7 @@ type Decider struct {
 	forced  []board.Identity   // positions of the forced-move layer
 	prefix  []board.Move       // the forced moves played before the search
 	pattern patternState       // the pattern search's memory (pattern.go)
+	breach  patternState       // the breach search's memory (breach.go)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -146,6 +147,10 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 			if line, ok := d.patternMate(&root); ok {
 				return d.yes(line)
 			}
+		} else if ph.breach {
+			if line, ok := d.breachMate(&root, limit); ok {
+				return d.yes(line)
+			}
 		} else if ph.exhaustive {
 			if r, final := d.exhaustive(&root, limit); final {
 				return r
@@ -178,6 +183,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 // moves that give material first (orderOpening): the loser opens its own pawn wall.
 type phase struct {
 	pattern               bool // the few-piece pattern search (pattern.go), with its own share
+	breach                bool // the search through locked pawn walls (breach.go)
 	exhaustive            bool
 	toward                bool
 	open                  bool
@@ -236,6 +242,7 @@ var plan = []phase{
 	{sideWidth: 2, loserWidth: 2, share: 100, open: true, walk: true},
 	{sideWidth: 3, loserWidth: 2, share: 200, open: true, walk: true},
 	{sideWidth: 6, loserWidth: 2, share: 300, walk: true},
+	{breach: true, share: 100},
 	{exhaustive: true},
 }
 
