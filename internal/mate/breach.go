@@ -26,7 +26,7 @@ import (
 
 const (
 	// breachWeight multiplies the wall left against the plies played.
-	breachWeight = 16
+	breachWeight = 64
 	// breachProbe is the node limit of the mate search run from each subgoal.
 	breachProbe = 1500
 	// breachMaxNodes caps the positions the search keeps (each a whole position).
