@@ -38,7 +38,7 @@ const (
 // event lowers it and no move raises it: a pawn push or capture gains a rank, a captured pawn
 // or piece is gone, a promotion (from two on the seventh rank to one piece) takes one off; piece
 // and king moves that capture nothing leave it as it was. So its drops are exactly the breach
-// search's subgoals.
+// search's subgoals (breaks).
 func wallLeft(p *board.Position) int32 {
 	n := int32(bits.OnesCount64(p.Occupied() &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King)))
 	for c := board.White; c <= board.Black; c++ {
@@ -47,6 +47,12 @@ func wallLeft(p *board.Position) int32 {
 		}
 	}
 	return n
+}
+
+// breaks reports whether m is one of the breach search's subgoals: an irreversible event, a
+// capture or a pawn move, which is exactly a move that lowers wallLeft.
+func breaks(m board.Move) bool {
+	return m.Captured() != board.NoRole || m.Role() == board.Pawn
 }
 
 // ranksToGo is the number of pawn steps from sq to the last rank for a pawn of c.
@@ -83,7 +89,6 @@ func (d *Decider) breachExpand(i int32, limit int) (line []board.Move, found boo
 	s.nodes[i].pos.LegalMoves(&s.moves)
 	moves := s.moves // a copy: the probes below reuse nothing of s but the nodes and the table
 	plies := s.nodes[i].plies + 1
-	wall := wallLeft(&s.nodes[i].pos)
 	for _, m := range moves.Slice() {
 		child := s.nodes[i].pos
 		child.Play(m)
@@ -102,9 +107,8 @@ func (d *Decider) breachExpand(i int32, limit int) (line []board.Move, found boo
 		if child.Turn() == d.loser && child.IsCheckmate() {
 			return append([]board.Move(nil), s.lineTo(s.add(&child, i, m, plies, 0))...), true
 		}
-		left := wallLeft(&child)
-		c := s.add(&child, i, m, plies, plies+breachWeight*left)
-		if left < wall {
+		c := s.add(&child, i, m, plies, plies+breachWeight*wallLeft(&child))
+		if breaks(m) {
 			if tail, ok := d.breachProbe(&child, limit); ok {
 				return append(append([]board.Move(nil), s.lineTo(c)...), tail...), true
 			}

@@ -1,0 +1,145 @@
+package mate
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// breachWall is a pawn wall that closes the whole board, worked by hand: White's pawns on a3 b4
+// c3 d4 e3 f4 g3 h4, each blocked by a black pawn on the square ahead (a4 b5 c4 d5 e4 f5 g4
+// h5). Neighbouring files stand a rank apart, so no pawn attacks an enemy pawn, every pawn is
+// guarded by a pawn of its own on a neighbouring file, and no king or bishop can cross (the
+// bands of neighbouring files overlap by a rank). White has only its king on e1; Black its
+// king on h8 and a knight on h1, inside White's half. White can mate only if Black breaks the
+// wall for it.
+const breachWall = "7k/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K2n w - - 0 1"
+
+// breachWallMate is White's mate in breachWall, worked by hand: the knight takes g3 (a black
+// piece into White's half takes a pawn) and gives itself up to the king, which frees Black's
+// g-pawn; it promotes, and the new queen walks into the f4-pawn's capture (the sacrifice into
+// a pawn's capture); the pawn that takes it on g5 runs to g8, while Black opens the e-file
+// (f4, exf4, e3) so that White's e-pawn reaches f5 to guard g6. At the end Black's king on h6
+// is in check from the queen on g6, which f5 guards; g5 is the queen's and the h4-pawn's, g7
+// and h7 the queen's, h5 Black's own pawn, and Black's queen on e1 has no line to g6.
+const breachWallMate = "Kd1 Nxg3 Ke1 Nf1 Kxf1 g3 Ke2 g2 Kd2 g1=Q Kc2 Qg5 fxg5 f4 exf4 e3 f5 e2 g6 e1=Q " +
+	"g7+ Kh7 g8=Q+ Kh6 Qg6#"
+
+// TestBreachHandWorked replays the hand-worked mate behind the wall, then wants the breach search
+// alone to find a mate by White there (main's plan answered Unknown at the default budget), with
+// a witness that replays in both implementations and breaks the wall: it must contain a move
+// into a square where a white pawn takes it, and that capture.
+func TestBreachHandWorked(t *testing.T) {
+	p := mustFEN(t, breachWall)
+	var hand []board.Move
+	q := p
+	for _, san := range strings.Fields(breachWallMate) {
+		m, err := q.ParseSAN([]byte(san))
+		if err != nil {
+			t.Fatalf("hand-worked mate: %s in %s: %v", san, q.FEN(), err)
+		}
+		hand = append(hand, m)
+		q.Play(m)
+	}
+	checkWitness(t, "hand-worked", &p, board.White, hand)
+
+	d := NewDecider(0)
+	root := p
+	if r, done := d.cheapLayers(&root, board.White); done {
+		t.Fatalf("the cheap layers answered %v", r.Answer)
+	}
+	const limit = 5_000 // it takes 1,253; 14,848 with the priority on plies alone
+	line, ok := d.breachMate(&root, limit)
+	if !ok {
+		t.Fatalf("the breach search found no mate by White within %d nodes", limit)
+	}
+	r := d.yes(line)
+	checkResult(t, breachWall, &p, board.White, r)
+	if !sacrificedToPawn(&p, r.Witness) {
+		t.Errorf("witness %v: no black man is taken by a white pawn", r.Witness)
+	}
+}
+
+// sacrificedToPawn reports whether, in line played from p, a white pawn takes a black man: the
+// only way into breachWall's black half for White.
+func sacrificedToPawn(p *board.Position, line []board.Move) bool {
+	q := *p
+	for _, m := range line {
+		if q.Turn() == board.White && m.Role() == board.Pawn && m.Captured() != board.NoRole {
+			return true
+		}
+		q.Play(m)
+	}
+	return false
+}
+
+// TestWallLeftHandWorked checks wallLeft on positions counted by hand.
+func TestWallLeftHandWorked(t *testing.T) {
+	cases := []struct {
+		fen  string
+		want int32
+	}{
+		// 16 pawns on their first rank, 6 ranks to go each: 16 × 7, and 14 pieces.
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 126},
+		// White's pawns: a3 b4 c3 d4 e3 f4 g3 h4 (5+4+5+4+5+4+5+4 = 36 ranks to go) and Black's
+		// a4 b5 c4 d5 e4 f5 g4 h5 (3+4+3+4+3+4+3+4 = 28), 16 pawns, the knight.
+		{breachWall, 36 + 28 + 16 + 1},
+		// A white pawn on the seventh: 1 + 1; a black one on the second: 1 + 1; no pieces.
+		{"7k/P7/8/8/8/8/p7/7K w - - 0 1", 4},
+		{"7k/8/8/8/8/8/8/7K w - - 0 1", 0},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		if got := wallLeft(&p); got != c.want {
+			t.Errorf("%s: wallLeft %d, want %d", c.fen, got, c.want)
+		}
+	}
+}
+
+// TestSubgoalsAreEvents plays random games from the labelled positions and checks, move by
+// move, what the breach search relies on: no move raises wallLeft, and a move lowers it exactly
+// when breaks calls it a subgoal, which is exactly when it is a capture or a pawn move (told
+// apart here from the position, not from the move's own fields: a man vanished or a pawn left
+// its square). A subgoal test weakened to "any capture", or to "any pawn move", fails here.
+func TestSubgoalsAreEvents(t *testing.T) {
+	lines := readUnwinnable(t, "labelled-dev.txt", 10)
+	rng := rand.New(rand.NewPCG(13, 1))
+	var l board.MoveList
+	var pushes, captures, quiet int
+	for _, line := range lines {
+		p := line.pos
+		for range 60 {
+			p.LegalMoves(&l)
+			if l.N == 0 {
+				break
+			}
+			m := l.Moves[rng.IntN(l.N)]
+			before, men := wallLeft(&p), bits.OnesCount64(p.Occupied())
+			pawnMove := p.PieceAt(m.From()).Role() == board.Pawn
+			p.Play(m)
+			after := wallLeft(&p)
+			event := pawnMove || bits.OnesCount64(p.Occupied()) < men
+			switch {
+			case after > before:
+				t.Fatalf("%s: %v raises wallLeft %d → %d", line.fen, m, before, after)
+			case (after < before) != event || breaks(m) != event:
+				t.Fatalf("%s: %v: wallLeft %d → %d, breaks %v, event %v", line.fen, m, before, after, breaks(m), event)
+			}
+			switch {
+			case pawnMove && m.Captured() == board.NoRole:
+				pushes++
+			case event:
+				captures++
+			default:
+				quiet++
+			}
+		}
+	}
+	// The walk must have met every kind of move, or it checked nothing.
+	if pushes == 0 || captures == 0 || quiet == 0 {
+		t.Errorf("pawn pushes %d, other events %d, quiet moves %d: a kind is missing", pushes, captures, quiet)
+	}
+}
