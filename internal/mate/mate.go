@@ -229,7 +229,7 @@ type phase struct {
 // pawns; 5 lost; no timeouts answer changed); the walk in only some of the four steps: 145,
 // 147, 148. The breach search (breach.go), for mates that first break a locked pawn wall,
 // takes 3/20 of the budget from the 3 × 2 opening search before it (1/5 → 1/20): the whole of
-// labelled-dev.txt 131 → 68 unknown (63 of its 117 Yes unknowns found, no No lost), the
+// labelled-dev.txt 131 → 62 unknown (69 of its 117 Yes unknowns found, no No lost), the
 // timeouts file 13 → 11 unknown; at the end of the plan instead (1/5, before the last
 // exhaustive search) 71 unknown, 4 No answers lost to the budget it took from that search.
 // Every answer is still sound whatever the plan: a mate search only finds mates, and
