@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -13,8 +14,7 @@ import (
 // search.go cost depth for every waiting move, so a chain of such events, each far from the
 // last, lies beyond their reach; the breach search looks for the events instead of the mate.
 //
-// It is a best-first search over positions (the pattern search's open list and node store,
-// pattern.go) whose priority is the plies played plus breachWeight times the wall that is still
+// It is a best-first search over positions whose priority is the plies played plus breachWeight times the wall that is still
 // standing (wallLeft): a line that has broken more of the wall is always expanded first, so the
 // search dives through the events one after another, and when a branch stops making progress
 // the positions nearer the root, with other events ahead, come next (the restarts). Each
@@ -29,8 +29,6 @@ const (
 	breachWeight = 64
 	// breachProbe is the node limit of the mate search run from each subgoal.
 	breachProbe = 4000
-	// breachMaxNodes caps the positions the search keeps (each a whole position).
-	breachMaxNodes = 200_000
 )
 
 // wallLeft measures how much of the pawn structure still stands in p: each pawn counts one plus
@@ -67,61 +65,132 @@ func ranksToGo(c board.Color, sq board.Square) int {
 	return sq.Rank()
 }
 
+// breachState is the breach search's memory, kept between questions. The tree is seen's
+// entries (identity, parent, move: a position is rebuilt from its identity when expanded, so a
+// node costs an entry, not a whole position); plies and the open list are by entry index.
+type breachState struct {
+	seen  table       // every position generated
+	plies []int32     // moves from the root to each entry of seen
+	open  bucketQueue // the entries to expand, by priority
+	moves board.MoveList
+}
+
+// add inserts the position p (not yet in s.seen), reached from entry parent by m, and returns
+// its index; it is put on the open list only when open.
+func (s *breachState) add(p *board.Position, parent int32, m board.Move, open bool) int32 {
+	i := int32(s.seen.insert(entry{id: p.Identity(), key: p.Key(), parent: parent, move: m}))
+	plies := int32(0)
+	if parent >= 0 {
+		plies = s.plies[parent] + 1
+	}
+	s.plies = append(s.plies, plies)
+	if open {
+		s.open.push(int(plies+breachWeight*wallLeft(p)), i)
+	}
+	return i
+}
+
+// lineTo appends to dst the moves from the root to entry i.
+func (s *breachState) lineTo(dst []board.Move, i int32) []board.Move {
+	n := len(dst) + int(s.plies[i])
+	dst = slices.Grow(dst, int(s.plies[i]))[:n]
+	for e := &s.seen.entries[i]; e.parent >= 0; e = &s.seen.entries[e.parent] {
+		n--
+		dst[n] = e.move
+	}
+	return dst
+}
+
 // breachMate searches root (with d.side and d.loser set) for a mate through the wall, visiting
 // positions until d.nodes reaches limit, and returns the line found in a new slice. ok is false
 // when it found none, which says nothing about whether a mate exists.
 func (d *Decider) breachMate(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.breach
 	s.seen.reset()
-	s.nodes, s.open = s.nodes[:0], s.open[:0]
-	s.seen.insert(entry{id: root.Identity(), key: root.Key()})
-	s.add(root, -1, 0, 0, breachWeight*wallLeft(root))
-	for len(s.open) > 0 && d.nodes < limit && len(s.nodes) < breachMaxNodes {
-		i := s.pop()
+	s.plies = s.plies[:0]
+	s.open.reset()
+	s.add(root, -1, 0, true)
+	for s.open.n > 0 && d.nodes < limit {
+		i := s.open.pop()
+		p := s.seen.entries[i].id.Position()
 		// A subgoal is probed when it comes off the open list, not when it is generated: the
 		// search dives, so most subgoals generated are never expanded, and probing each of
 		// them would cost more than the search (measured: 66 → 69 of the 117 labelled Yes
 		// unknowns, at a probe of 4,000 nodes instead of 1,500).
-		if n := &s.nodes[i]; n.parent >= 0 && breaks(n.move) {
-			if tail, ok := d.breachProbe(&n.pos, limit); ok {
-				return append(append([]board.Move(nil), s.lineTo(i)...), tail...), true
+		if e := &s.seen.entries[i]; e.parent >= 0 && breaks(e.move) {
+			if tail, ok := d.breachProbe(&p, limit); ok {
+				return append(s.lineTo(nil, i), tail...), true
 			}
 		}
-		if line, found := d.breachExpand(i, limit); found {
-			return line, true
+		if mate, found := d.breachExpand(&p, i, limit); found {
+			return s.lineTo(nil, mate), true
 		}
 	}
 	return nil, false
 }
 
-// breachExpand generates the children of node i and adds the new ones to the open list. It
-// returns a line from the root to a checkmate of the loser when a child is one.
-func (d *Decider) breachExpand(i int32, limit int) (line []board.Move, found bool) {
+// breachExpand generates the children of p, entry i, and adds the new ones to the open list.
+// It returns the index of a child that is a checkmate of the loser, if one is found.
+func (d *Decider) breachExpand(p *board.Position, i int32, limit int) (mate int32, found bool) {
 	s := &d.breach
-	s.nodes[i].pos.LegalMoves(&s.moves)
-	moves := &s.moves
-	plies := s.nodes[i].plies + 1
-	for _, m := range moves.Slice() {
-		child := s.nodes[i].pos
+	p.LegalMoves(&s.moves)
+	for _, m := range s.moves.Slice() {
+		child := *p
 		child.Play(m)
-		id, key := child.Identity(), child.Key()
-		if s.seen.lookup(id, key) >= 0 {
+		if s.seen.lookup(child.Identity(), child.Key()) >= 0 {
 			continue
 		}
 		if d.nodes >= limit {
-			return nil, false
+			return -1, false
 		}
 		d.nodes++
-		s.seen.insert(entry{id: id, key: key})
 		if materialNo(&child, d.side) {
+			s.add(&child, i, m, false)
 			continue
 		}
 		if child.Turn() == d.loser && child.IsCheckmate() {
-			return append([]board.Move(nil), s.lineTo(s.add(&child, i, m, plies, 0))...), true
+			return s.add(&child, i, m, false), true
 		}
-		s.add(&child, i, m, plies, plies+breachWeight*wallLeft(&child))
+		s.add(&child, i, m, true)
 	}
-	return nil, false
+	return -1, false
+}
+
+// bucketQueue is the breach search's open list: entry indexes by integer priority, least
+// first, and first in first out among equal priorities. Priorities are small (breachWeight
+// times a wall of at most a few hundred, plus plies), so a slice per priority is cheaper than
+// a heap, and reset keeps the memory.
+type bucketQueue struct {
+	buckets [][]int32
+	heads   []int // the next item of each bucket
+	low     int   // no bucket below low holds an item
+	n       int   // items held
+}
+
+func (q *bucketQueue) reset() {
+	for f := range q.buckets {
+		q.buckets[f], q.heads[f] = q.buckets[f][:0], 0
+	}
+	q.low, q.n = len(q.buckets), 0
+}
+
+func (q *bucketQueue) push(f int, i int32) {
+	for len(q.buckets) <= f {
+		q.buckets, q.heads = append(q.buckets, nil), append(q.heads, 0)
+	}
+	q.buckets[f] = append(q.buckets[f], i)
+	q.low, q.n = min(q.low, f), q.n+1
+}
+
+// pop removes and returns the first item of the least priority; the queue must not be empty.
+func (q *bucketQueue) pop() int32 {
+	for q.heads[q.low] == len(q.buckets[q.low]) {
+		q.low++
+	}
+	i := q.buckets[q.low][q.heads[q.low]]
+	q.heads[q.low]++
+	q.n--
+	return i
 }
 
 // breachProbe runs the narrow opening mate search (side's best 2 moves, the loser's best,

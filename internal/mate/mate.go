@@ -96,7 +96,7 @@ type Decider struct {
 	forced  []board.Identity   // positions of the forced-move layer
 	prefix  []board.Move       // the forced moves played before the search
 	pattern patternState       // the pattern search's memory (pattern.go)
-	breach  patternState       // the breach search's memory (breach.go)
+	breach  breachState        // the breach search's memory (breach.go)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
