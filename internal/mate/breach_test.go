@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,5 +198,43 @@ func TestBreachLabelled(t *testing.T) {
 			continue
 		}
 		checkResult(t, l.fen, &l.pos, side, d.yes(line))
+	}
+}
+
+// TestBucketQueue pushes and pops random priorities, interleaved, and wants each pop to return
+// what a plain list gives: the first pushed of the least priority held; across resets.
+func TestBucketQueue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	var q bucketQueue
+	type item struct {
+		f int
+		i int32
+	}
+	for round := range 3 {
+		q.reset()
+		var held []item // in push order
+		next := int32(0)
+		for range 2000 {
+			if len(held) == 0 || rng.IntN(3) > 0 {
+				f := rng.IntN(60) + 10*round
+				q.push(f, next)
+				held = append(held, item{f, next})
+				next++
+				continue
+			}
+			b := 0
+			for k, h := range held {
+				if h.f < held[b].f {
+					b = k
+				}
+			}
+			if got := q.pop(); got != held[b].i {
+				t.Fatalf("round %d: pop %d, want %d (priority %d)", round, got, held[b].i, held[b].f)
+			}
+			held = slices.Delete(held, b, b+1)
+		}
+		if q.n != len(held) {
+			t.Fatalf("round %d: %d items held, want %d", round, q.n, len(held))
+		}
 	}
 }
