@@ -14,15 +14,16 @@ import (
 // search.go cost depth for every waiting move, so a chain of such events, each far from the
 // last, lies beyond their reach; the breach search looks for the events instead of the mate.
 //
-// It is a best-first search over positions whose priority is the plies played plus breachWeight times the wall that is still
-// standing (wallLeft): a line that has broken more of the wall is always expanded first, so the
-// search dives through the events one after another, and when a branch stops making progress
-// the positions nearer the root, with other events ahead, come next (the restarts). Each
-// position that a capture or a promotion reached (a subgoal, breaks) is handed, when the
-// search takes it up, to a narrow mate search with a small limit
-// (breachProbe): the mate is usually near once the wall is open. Every line found is a series of legal moves from the root (the segments to the
-// subgoal, then the mate search's line) that ends in a checkmate of the loser, so the search
-// only ever answers Yes; failing, it says nothing.
+// It is a best-first search over positions whose priority is the plies played plus
+// breachWeight times the wall that is still standing (wallLeft): a line that has broken more of
+// the wall is always expanded first, so the search dives through the events one after another,
+// and when a branch stops making progress the positions nearer the root, with other events
+// ahead, come next (the restarts). Each position that a capture or a promotion reached (a
+// subgoal, breaks) is handed, when the search takes it up, to a narrow mate search with a
+// small limit (breachProbe): the mate is usually near once the wall is open. Every line found
+// is a series of legal moves from the root (the segments to the subgoal, then the mate
+// search's line) that ends in a checkmate of the loser, so the search only ever answers Yes;
+// failing, it says nothing.
 
 const (
 	// breachWeight multiplies the wall left against the plies played.
