@@ -96,6 +96,7 @@ type Decider struct {
 	forced  []board.Identity   // positions of the forced-move layer
 	prefix  []board.Move       // the forced moves played before the search
 	pattern patternState       // the pattern search's memory (pattern.go)
+	playout playoutState       // the playout search's memory (playout.go)
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -146,6 +147,10 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 			if line, ok := d.patternMate(&root); ok {
 				return d.yes(line)
 			}
+		} else if ph.playout {
+			if line, ok := d.playoutMate(&root, limit); ok {
+				return d.yes(line)
+			}
 		} else if ph.exhaustive {
 			if r, final := d.exhaustive(&root, limit); final {
 				return r
@@ -178,6 +183,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 // moves that give material first (orderOpening): the loser opens its own pawn wall.
 type phase struct {
 	pattern               bool // the few-piece pattern search (pattern.go), with its own share
+	playout               bool // the random cooperative playouts (playout.go)
 	exhaustive            bool
 	toward                bool
 	open                  bool
