@@ -25,9 +25,9 @@ import (
 // searches counts against the budget (d.nodes).
 
 const (
-	playoutPlies  = 160   // longest playout, in plies
-	playoutSearch = 1_500 // nodes of each end search
-	playoutBeam   = 16    // prefixes kept for restarts
+	playoutPlies  = 300 // longest playout, in plies
+	playoutSearch = 200 // nodes of each end search
+	playoutBeam   = 16  // prefixes kept for restarts
 )
 
 // playoutPrefix is a kept playout prefix: its moves from the root and the progress it made.
@@ -39,6 +39,7 @@ type playoutPrefix struct {
 // playoutState is the playout search's memory, kept between questions.
 type playoutState struct {
 	rng     rand.PCG
+	bias    *playoutBias // the moves' weights (playout_weights.go); nil: defaultBias
 	line    []board.Move // the current playout's moves from the root
 	keys    []uint64     // keys of the positions since the last pawn move or capture
 	moves   board.MoveList
@@ -51,6 +52,9 @@ type playoutState struct {
 func (d *Decider) playoutMate(root *board.Position, limit int) ([]board.Move, bool) {
 	s := &d.playout
 	s.rng.Seed(root.Key(), uint64(d.side)+1)
+	if s.bias == nil {
+		s.bias = &defaultBias
+	}
 	s.beam = s.beam[:0]
 	start := materialOf(root, d.loser)
 	for d.nodes < limit {
@@ -68,7 +72,7 @@ func (d *Decider) playoutOnce(root, pos *board.Position, limit, start int) ([]bo
 	s := &d.playout
 	*pos = *root
 	s.line = s.line[:0]
-	if len(s.beam) > 0 && s.rng.Uint64()&1 == 0 {
+	if len(s.beam) > 0 && s.rng.Uint64()%4 == 0 {
 		pre := &s.beam[s.rng.Uint64()%uint64(len(s.beam))]
 		for _, m := range pre.moves {
 			pos.Play(m)
@@ -95,7 +99,7 @@ func (d *Decider) playoutOnce(root, pos *board.Position, limit, start int) ([]bo
 		}
 		d.nodes++
 		promoted := m.Promotion() != board.NoRole && pos.Turn() == d.side
-		given := m.Captured() != board.NoRole && pos.Turn() == d.side
+		taken := m.Captured() != board.NoRole
 		if m.Captured() != board.NoRole || m.Role() == board.Pawn {
 			s.keys = s.keys[:0]
 		}
@@ -105,7 +109,7 @@ func (d *Decider) playoutOnce(root, pos *board.Position, limit, start int) ([]bo
 		if pr := playoutProgress(pos, d.side, start); pr > best {
 			best, bestAt = pr, len(s.line)
 		}
-		if (promoted || given) && d.playoutSearch(pos, limit) {
+		if (promoted || taken) && d.playoutSearch(pos, limit) {
 			return append(s.line, d.line[:d.lineLen]...), true
 		}
 	}
@@ -122,8 +126,8 @@ func (d *Decider) playoutSearch(pos *board.Position, limit int) bool {
 		return false
 	}
 	d.limit, d.out = min(limit, d.nodes+playoutSearch), false
-	d.widths[d.side], d.widths[d.loser] = 3, 2
-	d.toward, d.open, d.walk = false, true, false
+	d.widths[d.side], d.widths[d.loser] = 2, 1
+	d.toward, d.open, d.walk = false, d.playout.rng.Uint64()&1 == 0, false
 	found, _ := d.mateSearch(pos)
 	return found
 }
