@@ -26,7 +26,8 @@ import (
 
 const (
 	playoutPlies  = 300 // longest playout, in plies
-	playoutSearch = 200 // nodes of each end search
+	playoutSearch = 200 // nodes of the mate search after a capture or a promotion
+	playoutLast   = 50  // nodes of the mate search at a playout's end
 	playoutBeam   = 16  // prefixes kept for restarts
 )
 
@@ -109,23 +110,25 @@ func (d *Decider) playoutOnce(root, pos *board.Position, limit, start int) ([]bo
 		if pr := playoutProgress(pos, d.side, start); pr > best {
 			best, bestAt = pr, len(s.line)
 		}
-		if (promoted || taken) && d.playoutSearch(pos, limit) {
+		if (promoted || taken) && d.playoutSearch(pos, limit, playoutSearch) {
 			return append(s.line, d.line[:d.lineLen]...), true
 		}
 	}
-	if d.playoutSearch(pos, limit) {
+	if d.playoutSearch(pos, limit, playoutLast) {
 		return append(s.line, d.line[:d.lineLen]...), true
 	}
 	d.keepPrefix(s.line[:bestAt], best)
 	return nil, false
 }
 
-// playoutSearch runs a short narrow mate search from pos (d.line[:d.lineLen] is its line).
-func (d *Decider) playoutSearch(pos *board.Position, limit int) bool {
+// playoutSearch runs a mate search of at most n nodes from pos, each side trying its best 2 and
+// 1 moves, in the opening searches' order or the plain one at random (d.line[:d.lineLen] is its
+// line).
+func (d *Decider) playoutSearch(pos *board.Position, limit, n int) bool {
 	if d.nodes >= limit {
 		return false
 	}
-	d.limit, d.out = min(limit, d.nodes+playoutSearch), false
+	d.limit, d.out = min(limit, d.nodes+n), false
 	d.widths[d.side], d.widths[d.loser] = 2, 1
 	d.toward, d.open, d.walk = false, d.playout.rng.Uint64()&1 == 0, false
 	found, _ := d.mateSearch(pos)
