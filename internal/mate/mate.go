@@ -242,7 +242,7 @@ var plan = []phase{
 	{sideWidth: 2, loserWidth: 2, share: 100, open: true, walk: true},
 	{sideWidth: 3, loserWidth: 2, share: 200, open: true, walk: true},
 	{playout: true, share: 200},
-	{sideWidth: 6, loserWidth: 2, share: 100, walk: true},
+	{sideWidth: 6, loserWidth: 2, share: 200, walk: true},
 	{exhaustive: true},
 }
 
