@@ -10,13 +10,20 @@ import (
 // The playout search: many cooperative random games from the root, for the deep helpmates of
 // locked pawn walls that iterative deepening cannot reach within its budget (a piece walks
 // into a pawn's capture, the capture frees other pawns, someone promotes, then a mate). Each
-// side's moves are drawn at random with a bias toward what helps side mate (playoutWeight),
-// positions already met since the last pawn move or capture are never entered again, and
-// where a playout changed the position for good (side promoted, or the loser gave up a man)
-// and at its end a short, narrow mate search (search.go) looks for a mate from there. The
-// playouts that made the most progress (playoutProgress) are kept, and later playouts restart
-// from one of them half the time (a beam), so progress accumulates instead of being drawn
-// again from the root each time.
+// side's moves are drawn at random with a bias toward what helps side mate (playoutWeights),
+// positions already met since the last pawn move or capture are never entered again, and a
+// short, narrow mate search (search.go) looks for a mate after each capture (by either side)
+// and each promotion of side, where the position changed for good, and at the playout's end.
+// The playouts that made the most progress (playoutProgress) are kept, and a quarter of the
+// later playouts restart from one of them (a beam) instead of from the root.
+//
+// Measured alone on the 117 questions labelled "can mate" that the plan left unknown before
+// the playouts, at 100,000 nodes each (its share of the default budget): 49 found. Long
+// playouts and small end searches find the most: the first version's 160 plies and 1,500-node
+// searches found 30, with 80 plies 27; playouts ended after 20-80 plies without a pawn move
+// or capture 29-39 (the kings' long walks round the walls are the point); a 1,000-node search
+// at the end 40, 50 nodes 49. The beam's restarts are within the spread of a change of seed
+// (none: 40, a quarter: 43, half: 38, with the rest as then).
 //
 // The generator is seeded from the root's key and side, so the same question always gets the
 // same answer and the same witness. The search only ever answers Yes, with the playout's moves
@@ -157,8 +164,9 @@ func (d *Decider) keepPrefix(line []board.Move, progress int) {
 	}
 }
 
-// playoutProgress measures how far pos has come toward a mate by side: the loser's material
-// given up since the root (start is the loser's material there) and side's promoted pieces.
+// playoutProgress measures how far pos has come toward a mate by side: twice the loser's
+// material given up since the root (start is the loser's material there), and three times
+// side's pieces (a promotion adds one).
 func playoutProgress(pos *board.Position, side board.Color, start int) int {
 	promoted := bits.OnesCount64(pos.ByColor(side)&^pos.ByRole(board.Pawn)&^pos.ByRole(board.King)) * 3
 	return 2*(start-materialOf(pos, side.Other())) + promoted
