@@ -49,7 +49,8 @@ func TestMayCheck(t *testing.T) {
 // TestPlanEndsExhaustive: the plan's last step is an exhaustive search with the rest of the
 // budget (the only way a search answers No), and each mate search limits both sides (a width
 // of 0, all moves, would make a narrow step as dear as the old full-width search; the pattern
-// step has no widths, and comes once: it searches the same way each time).
+// step has no widths, and comes once: it searches the same way each time; the playout step's
+// searches have their own, playoutSearch's 2 × 1).
 func TestPlanEndsExhaustive(t *testing.T) {
 	last := plan[len(plan)-1]
 	if !last.exhaustive {
@@ -60,7 +61,7 @@ func TestPlanEndsExhaustive(t *testing.T) {
 		if ph.pattern {
 			patterns++
 		}
-		if !ph.exhaustive && !ph.pattern && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
+		if !ph.exhaustive && !ph.pattern && !ph.playout && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
 			t.Errorf("step %d %+v: a mate search with no width limit", i, ph)
 		}
 	}
