@@ -85,22 +85,27 @@ func TestPlayoutReproducible(t *testing.T) {
 	}
 }
 
-// playoutBiasCases are two walls of labelled-dev.txt (both labelled "can mate") that the
-// playouts solve within 20,000 nodes with their bias and not with a broken one: line 706 needs
-// the bias toward side's captures, promotions and approaches (with every weight equal the
-// first mate comes after about 52,000 nodes, against 3,000), line 824 the loser's walks into
-// side's pawns' captures and its pawn moves (without them about 51,000, against 300).
+// playoutBiasCases are walls of labelled-dev.txt (each labelled "can mate" for the side
+// given) that the playouts solve within 20,000 nodes with their bias and not with a broken
+// one (numbers of nodes at a limit of 100,000): line 415 needs the loser's captures (found
+// after 600 nodes; never with takes 0), line 799 the loser's walks into side's pawns'
+// captures, pawn moves and gifts (2,300 nodes; 33,000 without them), line 130 the bias as a
+// whole (200 nodes; never with every weight equal).
 var playoutBiasCases = []struct {
 	fen    string
 	side   board.Color
 	broken playoutBias
 }{
-	{"5b2/2k5/5b2/p1p1pBp1/P1P1P1P1/5K2/4B3/8 w - - 0 1", board.White, playoutBias{base: 4}},
-	{"6kB/P1p1P1P1/2P3P1/1p1p4/8/1P1P4/2K5/8 w - - 0 1", board.Black, func() playoutBias {
-		b := defaultBias
-		b.offer, b.loserPawn, b.giveUp = 0, 0, 0
-		return b
-	}()},
+	{"2b1bk1B/1p1b1p2/1Pp1pP2/2P1P3/8/8/8/5K2 w - - 0 1", board.White, biasWith(func(b *playoutBias) { b.takes = 0 })},
+	{"8/8/3b4/2b5/1p1p1pBp/1PpP1P1P/2P5/1k1K4 w - - 0 1", board.White, biasWith(func(b *playoutBias) { b.offer, b.loserPawn, b.giveUp = 0, 0, 0 })},
+	{"8/8/8/6p1/6P1/4p1PK/4Pp1p/2q2nkr b - - 0 1", board.White, playoutBias{base: 4}},
+}
+
+// biasWith returns defaultBias changed by f.
+func biasWith(f func(*playoutBias)) playoutBias {
+	b := defaultBias
+	f(&b)
+	return b
 }
 
 // TestPlayoutBias is the mutation check of the bias: each case is found within 20,000 nodes
