@@ -87,17 +87,17 @@ func TestPlayoutReproducible(t *testing.T) {
 
 // playoutBiasCases are walls of labelled-dev.txt (each labelled "can mate" for the side
 // given) that the playouts solve within 20,000 nodes with their bias and not with a broken
-// one (numbers of nodes at a limit of 100,000): line 415 needs the loser's captures (found
-// after 600 nodes; never with takes 0), line 799 the loser's walks into side's pawns'
-// captures, pawn moves and gifts (2,300 nodes; 33,000 without them), line 130 the bias as a
-// whole (200 nodes; never with every weight equal).
+// one (numbers of nodes at a limit of 100,000): line 396 needs the loser's captures (found
+// after 940 nodes; never with takes 0), line 821 the loser's walks into side's pawns'
+// captures, pawn moves and gifts (1,600 nodes; 33,500 without them), line 130 the bias as a
+// whole (every weight equal).
 var playoutBiasCases = []struct {
 	fen    string
 	side   board.Color
 	broken playoutBias
 }{
-	{"2b1bk1B/1p1b1p2/1Pp1pP2/2P1P3/8/8/8/5K2 w - - 0 1", board.White, biasWith(func(b *playoutBias) { b.takes = 0 })},
-	{"8/8/3b4/2b5/1p1p1pBp/1PpP1P1P/2P5/1k1K4 w - - 0 1", board.White, biasWith(func(b *playoutBias) { b.offer, b.loserPawn, b.giveUp = 0, 0, 0 })},
+	{"k1bK4/1p1p4/1P1Pp3/1p2Pp2/1P3P2/3p1P2/3P1P2/8 w - - 0 1", board.Black, biasWith(func(b *playoutBias) { b.takes = 0 })},
+	{"6kB/p1PP2P1/P4PP1/1p5p/8/1K5P/1P6/8 w - - 0 1", board.Black, biasWith(func(b *playoutBias) { b.offer, b.loserPawn, b.giveUp = 0, 0, 0 })},
 	{"8/8/8/6p1/6P1/4p1PK/4Pp1p/2q2nkr b - - 0 1", board.White, playoutBias{base: 4}},
 }
 

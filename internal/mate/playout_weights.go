@@ -35,7 +35,7 @@ type playoutBias struct {
 // the spread of a change of seed, but the loser's captures matter: never (unless it had no
 // other move) 49 found, a weight of 1 59 (at 200,000 nodes 66), 2 58, 4 55.
 var defaultBias = playoutBias{
-	base: 4, capture: 24, queen: 64, knight: 24, pawn: 16, check: 16, step: 8,
+	base: 8, capture: 24, queen: 64, knight: 24, pawn: 16, check: 16, step: 8,
 	offer: 48, giveUp: 16, loserPawn: 24, takes: 1,
 }
 
