@@ -18,12 +18,13 @@ import (
 // later playouts restart from one of them (a beam) instead of from the root.
 //
 // Measured alone on the 117 questions labelled "can mate" that the plan left unknown before
-// the playouts, at 100,000 nodes each (its share of the default budget): 49 found. Long
-// playouts and small end searches find the most: the first version's 160 plies and 1,500-node
-// searches found 30, with 80 plies 27; playouts ended after 20-80 plies without a pawn move
-// or capture 29-39 (the kings' long walks round the walls are the point); a 1,000-node search
-// at the end 40, 50 nodes 49. The beam's restarts are within the spread of a change of seed
-// (none: 40, a quarter: 43, half: 38, with the rest as then).
+// the playouts, at 100,000 nodes each (its share of the default budget): 64 found (200,000: 66
+// with the loser's capture weight of playout_weights.go's first try). Long playouts and small
+// end searches find the most: the first version's 160 plies and 1,500-node searches found 30,
+// with 80 plies 27; playouts ended after 20-80 plies without a pawn move or capture 29-39
+// (the kings' long walks round the walls are the point); a 1,000-node search at the end 40,
+// 50 nodes 49 (these before the loser's captures had a weight). The beam's restarts are within
+// the spread of a change of seed (none: 40, a quarter: 43, half: 38, with the rest as then).
 //
 // The generator is seeded from the root's key and side, so the same question always gets the
 // same answer and the same witness. The search only ever answers Yes, with the playout's moves

@@ -12,7 +12,7 @@ import (
 // possible checks and steps toward the loser's king are drawn more often. The loser helps: it
 // walks its men into the captures of side's pawns (the capture opens the wall), moves its
 // pawns, gives up its pieces, and walks its king to a corner or to side's king (toward, drawn
-// per playout); it takes side's material seldom (a quarter of the chance of a move with no
+// per playout); it takes side's material seldom (an eighth of the chance of a move with no
 // bias), but not never: a king that eats a pawn of the wall frees the pawns behind it, and some
 // mates need the loser's men to come through. A playoutBias holds the weights.
 type playoutBias struct {
@@ -31,9 +31,10 @@ type playoutBias struct {
 
 // defaultBias is the bias the playouts use. Measured alone on the 117 questions labelled "can
 // mate" that the plan before the playouts left unknown (100,000 nodes each): changing any one
-// weight by a factor of 3 up or down moved the count found by at most 3 of about 40, which is
-// the spread of a change of seed, but the loser's captures matter: never (unless it had no
-// other move) 49 found, a weight of 1 59 (at 200,000 nodes 66), 2 58, 4 55.
+// of side's weights or the loser's offers by a factor of 3 up or down moved the count found by
+// at most 3 or 4 of about 60 (the spread of a change of seed); the loser's captures matter:
+// never (unless it had no other move) 49 found, a weight of 1 against a base of 4 59, 2 58,
+// 4 55; a base of 6, 8, 12, 16 against captures at 1: 65, 64, 62, 62.
 var defaultBias = playoutBias{
 	base: 8, capture: 24, queen: 64, knight: 24, pawn: 16, check: 16, step: 8,
 	offer: 48, giveUp: 16, loserPawn: 24, takes: 1,
