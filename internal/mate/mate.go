@@ -247,10 +247,10 @@ var plan = []phase{
 	{sideWidth: 3, loserWidth: 1, share: 40},
 	{sideWidth: 3, loserWidth: 1, share: 40, toward: true},
 	{sideWidth: 2, loserWidth: 1, share: 100, open: true, walk: true},
-	{sideWidth: 2, loserWidth: 2, share: 100, open: true, walk: true},
+	{sideWidth: 2, loserWidth: 2, share: 50, open: true, walk: true},
 	{sideWidth: 3, loserWidth: 2, share: 200, open: true, walk: true},
-	{playout: true, share: 200},
-	{sideWidth: 6, loserWidth: 2, share: 200, walk: true},
+	{playout: true, share: 300},
+	{sideWidth: 6, loserWidth: 2, share: 150, walk: true},
 	{exhaustive: true},
 }
 
