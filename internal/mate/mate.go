@@ -228,15 +228,15 @@ type phase struct {
 // root's pawns (phase.walk, walkTable): the same 585 questions 119.2 M → 116.9 M nodes, 146 →
 // 144 unknown (7 found, among them lines 83-86 where the mating king must go round its own
 // pawns; 5 lost; no timeouts answer changed); the walk in only some of the four steps: 145,
-// 147, 148. The playouts (playout.go) take 1/5 of the budget late, from the 6 × 2 search
-// (3/10 → 1/5) and the last exhaustive step (1/10 → 1/100, plus what the others leave), where
-// only the questions of locked structures arrive: labelled-dev.txt 131 → 72 unknown (64 found,
-// 5 lost, all Yes; no No lost), 107.9 M → 86.9 M nodes; the timeouts file 13 → 11 unknown (3
-// found, 1 lost), 25.6 M → 25.0 M nodes. Measured with an earlier bias (90 unknown so): the 6 ×
-// 2 search at 1/10, 89 and 14 (3 timeouts answers lost); the playouts before the 3 × 2 opening
-// search (6 × 2 at 1/10): 89, the same 7 lost. Every answer is still sound whatever the plan:
-// a mate search and the playouts only find mates, and only an exhaustive search that completes
-// answers No.
+// 147, 148. The playouts (playout.go) take 3/10 of the budget late, from the 2 × 2 opening
+// search (1/10 → 1/20), the 6 × 2 search (3/10 → 3/20) and the last exhaustive step (1/10 →
+// 1/100, plus what the others leave), where only the questions of locked structures arrive:
+// labelled-dev.txt 131 → 70 unknown (68 found, 7 lost, all Yes; no No lost), 107.9 M → 89.3 M
+// nodes; the timeouts file 13 → 10 unknown (4 found, 1 lost), 25.6 M → 24.9 M nodes. The
+// playouts at 1/5 with 6 × 2 at 1/5 (the 2 × 2 search as before): 72 and 11; at 1/4 with 6 × 2
+// at 3/20: 71 and 11; at 3/10 with 6 × 2 at 1/10: 70 and 13 (3 timeouts answers lost). Every
+// answer is still sound whatever the plan: a mate search and the playouts only find mates, and
+// only an exhaustive search that completes answers No.
 var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 5},
 	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},
