@@ -50,7 +50,8 @@ func TestMayCheck(t *testing.T) {
 // budget (the only way a search answers No), and each mate search limits both sides (a width
 // of 0, all moves, would make a narrow step as dear as the old full-width search; the pattern
 // step has no widths, and comes once: it searches the same way each time, so a later pattern
-// step must resume it; the breach step has no widths either, and needs a share of its own). A
+// step must resume it; the breach step has no widths either, and needs a share of its own; the playout step's
+// searches have their own widths, playoutSearch's 2 × 1). A
 // step that resumes a mate search must come after a step that keeps one with the same widths
 // and flags, or it never runs.
 func TestPlanEndsExhaustive(t *testing.T) {
@@ -70,10 +71,10 @@ func TestPlanEndsExhaustive(t *testing.T) {
 		if ph.keep {
 			kept[ph.settings()] = true
 		}
-		if ph.breach && ph.share <= 0 {
-			t.Errorf("step %d %+v: a breach search with no share would take the whole budget", i, ph)
+		if (ph.breach || ph.playout) && ph.share <= 0 {
+			t.Errorf("step %d %+v: a breach or playout step with no share would take the whole budget", i, ph)
 		}
-		if !ph.exhaustive && !ph.pattern && !ph.breach && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
+		if !ph.exhaustive && !ph.pattern && !ph.breach && !ph.playout && (ph.sideWidth <= 0 || ph.loserWidth <= 0) {
 			t.Errorf("step %d %+v: a mate search with no width limit", i, ph)
 		}
 	}
