@@ -2,7 +2,6 @@ package mate
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -91,17 +90,6 @@ func (s *breachState) add(p *board.Position, parent int32, m board.Move, open bo
 	return i
 }
 
-// lineTo appends to dst the moves from the root to entry i.
-func (s *breachState) lineTo(dst []board.Move, i int32) []board.Move {
-	n := len(dst) + int(s.plies[i])
-	dst = slices.Grow(dst, int(s.plies[i]))[:n]
-	for e := &s.seen.entries[i]; e.parent >= 0; e = &s.seen.entries[e.parent] {
-		n--
-		dst[n] = e.move
-	}
-	return dst
-}
-
 // breachMate searches root (with d.side and d.loser set) for a mate through the wall, visiting
 // positions until d.nodes reaches limit, and returns the line found in a new slice. ok is false
 // when it found none, which says nothing about whether a mate exists.
@@ -120,11 +108,11 @@ func (d *Decider) breachMate(root *board.Position, limit int) (line []board.Move
 		// unknowns, at a probe of 4,000 nodes instead of 1,500).
 		if e := &s.seen.entries[i]; e.parent >= 0 && breaks(e.move) {
 			if tail, ok := d.breachProbe(&p, limit); ok {
-				return append(s.lineTo(nil, i), tail...), true
+				return append(s.seen.path(nil, i), tail...), true
 			}
 		}
 		if mate, found := d.breachExpand(&p, i, limit); found {
-			return s.lineTo(nil, mate), true
+			return s.seen.path(nil, mate), true
 		}
 	}
 	return nil, false

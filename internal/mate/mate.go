@@ -308,7 +308,7 @@ var plan = []phase{
 func (d *Decider) exhaustive(root *board.Position, limit int) (r Result, final bool) {
 	d.limit, d.out = limit, false
 	if i, complete := d.exhaust(root); i >= 0 {
-		return d.yes(d.pathTo(nil, i)), true
+		return d.yes(d.seen.path(nil, int32(i))), true
 	} else if complete {
 		return Result{Answer: No, Proof: ProofSearch, Nodes: d.nodes}, true
 	}

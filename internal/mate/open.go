@@ -15,14 +15,7 @@ import (
 // last, as in order. Only the order changes: the search still plays only legal moves and
 // finds only mates.
 func (d *Decider) orderOpening(f *frame, moves []board.Move, scores []int32) {
-	p := &f.pos
-	occ := p.Occupied()
-	hit := pawnCaptures(d.side, p.Pieces(d.side, board.Pawn)) // squares side's pawns attack
-	all := uint64(0)                                          // squares side's other pieces attack
-	for b := p.ByColor(d.side) &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King); b != 0; b &= b - 1 {
-		sq := board.Square(bits.TrailingZeros64(b))
-		all |= board.Attacks(d.side, p.PieceAt(sq).Role(), sq, occ)
-	}
+	hit, all := offers(&f.pos, d.side)
 	for i, m := range moves {
 		var s int32
 		switch {
@@ -41,4 +34,18 @@ func (d *Decider) orderOpening(f *frame, moves []board.Move, scores []int32) {
 		}
 		scores[i] = s
 	}
+}
+
+// offers returns the squares where a man of the loser is offered to side in p: those side's
+// pawns attack (hit: the capture opens a file, or makes a passer) and those side's other
+// pieces, its king apart, attack (all). The opening order and the playouts' bias rank the
+// loser's moves to them first.
+func offers(p *board.Position, side board.Color) (hit, all uint64) {
+	occ := p.Occupied()
+	hit = pawnCaptures(side, p.Pieces(side, board.Pawn))
+	for b := p.ByColor(side) &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King); b != 0; b &= b - 1 {
+		sq := board.Square(bits.TrailingZeros64(b))
+		all |= board.Attacks(side, p.PieceAt(sq).Role(), sq, occ)
+	}
+	return hit, all
 }

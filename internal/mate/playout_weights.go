@@ -1,10 +1,6 @@
 package mate
 
-import (
-	"math/bits"
-
-	"github.com/pgnscan/pgnscan/internal/board"
-)
+import "github.com/pgnscan/pgnscan/internal/board"
 
 // The playouts' bias: the weight of each legal move, the chance it is drawn being its share of
 // the weights' sum. Every move of side has some chance (a mate may need any of them); its
@@ -72,13 +68,7 @@ func (d *Decider) playoutWeights(pos *board.Position, moves []board.Move, toward
 		}
 		return
 	}
-	occ := pos.Occupied()
-	hit := pawnCaptures(d.side, pos.Pieces(d.side, board.Pawn))
-	all := uint64(0) // squares side's pieces other than its king attack
-	for b := pos.ByColor(d.side) &^ pos.ByRole(board.Pawn) &^ pos.ByRole(board.King); b != 0; b &= b - 1 {
-		sq := board.Square(bits.TrailingZeros64(b))
-		all |= board.Attacks(d.side, pos.PieceAt(sq).Role(), sq, occ)
-	}
+	hit, all := offers(pos, d.side)
 	goal := &cornerDistances
 	if toward {
 		goal = &distances[pos.KingSquare(d.side)]

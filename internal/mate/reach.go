@@ -50,16 +50,3 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 	}
 	return -1, true
 }
-
-// pathTo appends to dst the moves from the root of d.seen to its entry i.
-func (d *Decider) pathTo(dst []board.Move, i int) []board.Move {
-	start := len(dst)
-	for e := &d.seen.entries[i]; e.parent >= 0; e = &d.seen.entries[e.parent] {
-		dst = append(dst, e.move)
-	}
-	line := dst[start:]
-	for a, b := 0, len(line)-1; a < b; a, b = a+1, b-1 {
-		line[a], line[b] = line[b], line[a]
-	}
-	return dst
-}

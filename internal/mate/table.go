@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"slices"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
 
 // entry is one position a search has seen. The exhaustive search uses parent and move (the
 // path back to the root, for witnesses); the mate search uses depth.
@@ -91,4 +95,15 @@ func (t *table) grow() {
 	for i, e := range t.entries {
 		t.slots[t.find(e.id, e.key)] = slot(e.key, i)
 	}
+}
+
+// path appends to dst the moves from the root of t (the entry with no parent) to its entry i,
+// following the parent links: the witness of a search that stores its tree in a table.
+func (t *table) path(dst []board.Move, i int32) []board.Move {
+	start := len(dst)
+	for e := &t.entries[i]; e.parent >= 0; e = &t.entries[e.parent] {
+		dst = append(dst, e.move)
+	}
+	slices.Reverse(dst[start:])
+	return dst
 }
