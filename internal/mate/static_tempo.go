@@ -94,10 +94,18 @@ func (t *tempo) no(p *board.Position, side board.Color) bool {
 // pawns, every one of them head-on against a pawn or the enemy king, no castling right (a
 // castling moves the king two squares) and no en passant target. It costs a few instructions
 // and fails on nearly every final position of real games (a pawn with an empty square in
-// front of it), so Quick may ask the proof of every position it asks staticNo of.
+// front of it), so Quick may ask the proof of every position it asks staticNo of. The
+// cheapest tests come first: a castling right (many a resigned game keeps one), then the
+// white half of headOn, a white pawn with neither a pawn nor the black king in front of it.
 func tempoShape(p *board.Position) bool {
-	pawns := p.ByRole(board.Pawn)
-	return pawns != 0 && pawns&^headOn(p) == 0 && p.EnPassant() == board.NoSquare && p.Castling() == 0
+	if p.Castling() != 0 || p.EnPassant() != board.NoSquare {
+		return false
+	}
+	pawns, black := p.ByRole(board.Pawn), p.ByColor(board.Black)
+	if pawns == 0 || pawns&^black&^pawnPushes(board.Black, pawns|p.ByRole(board.King)&black) != 0 {
+		return false
+	}
+	return pawns&^headOn(p) == 0
 }
 
 // init sets t up for p and side; false when p is not a position the proof handles.
