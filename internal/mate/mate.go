@@ -135,19 +135,16 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 
 // CanMate answers whether side can still checkmate from p (rules.md 7.1). The layers run
 // cheapest first: a mate on the board, the material (materialNo), forced moves played out, the
-// static reachability layer (staticNo), then the tempo proof (static_tempo.go) and Quick's
-// one-ply step (everyReplyNo: every reply settled by the material or the static layer; Quick
-// asks that step but not the tempo proof), then the searches of plan: cooperative mate searches
+// static reachability layer (staticNo), then the tempo proof (static_tempo.go) and the
+// one-ply step (everyReplyNo: every reply settled by the material or the static layer), all
+// of them Quick's too (cheapProof), then the searches of plan: cooperative mate searches
 // (search.go), narrow first, the few-piece pattern search (pattern.go), the breach search through
 // locked walls (breach.go), random cooperative playouts (playout.go) and exhaustive searches
 // (reach.go), which alone may answer No among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 	root := *p
-	if r, done := d.cheapLayers(&root, side); done {
+	if r, done := d.cheapProof(&root, side); done {
 		return r
-	}
-	if d.tempo.no(&root, side) || d.everyReplyNo(&root) {
-		return Result{Answer: No, Proof: ProofStatic}
 	}
 	for i, ph := range plan {
 		limit := d.budget

@@ -7,8 +7,8 @@ import (
 )
 
 // Quick answers from the cheap layers only: the material, the forced-move chain, the static
-// reachability argument, and one ply of every reply of the side to move, each child settled
-// by the same cheap tests. It never searches, so it answers No or Unknown (Yes only when p is
+// reachability argument and the tempo proof (static_tempo.go), and one ply of every reply of
+// the side to move, each child settled by the material or the static argument. It never searches, so it answers No or Unknown (Yes only when p is
 // a checkmate by side), in microseconds. The scan asks it first and searches only when
 // Quick leaves a question open that the search can settle cheaply (see rules).
 //
@@ -19,11 +19,13 @@ import (
 //
 // When manyMoves shows that the side to move has more than maxReplies moves, the forced-move
 // layer would stop at p and the one-ply step would not try it: what is left of the cheap
-// layers is the material and the static argument at p, asked without generating a move.
+// layers is the material, the static argument and the tempo proof at p, asked without
+// generating a move.
 //
 // When p has fewer counted moves (in check, say) but its king has two legal steps, kingOpen
 // shows as much without listing p's moves, and one of those steps leads to a child that the
-// one-ply step cannot settle; then too only the material and the static argument at p are left.
+// one-ply step cannot settle; then too only the material, the static argument and the tempo
+// proof at p are left.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 	if !manyMoves(p) && !kingOpen(p, side) {
 		return d.quickLayers(p, side)
@@ -31,7 +33,7 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 	switch {
 	case materialNo(p, side):
 		return Result{Answer: No, Proof: ProofMaterial}
-	case staticNo(p, side):
+	case staticNo(p, side) || d.tempo.no(p, side):
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	return Result{Answer: Unknown}
@@ -45,8 +47,9 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 // Why that is enough: with two legal moves or more, the forced-move layer stops at p, having
 // asked only the material there (Quick asks it too); and the one-ply step proves p only when
 // every child is settled, which this child is not (it has a legal move, so it is no mate, and
-// the cheap tests leave it open), whichever order the children are tried in. So quickLayers'
-// answer is what the material and the static argument at p say, or Unknown.
+// childNo, the step's own test, leaves it open), whichever order the children are tried in.
+// So quickLayers' answer is what the material, the static argument and the tempo proof at p
+// say, or Unknown.
 func kingOpen(p *board.Position, side board.Color) bool {
 	k := p.KingSquare(p.Turn())
 	var first board.Move
@@ -64,19 +67,35 @@ func kingOpen(p *board.Position, side board.Color) bool {
 	}
 	child := *p
 	child.Play(first)
-	return child.HasLegalMove() && !materialNo(&child, side) && !staticNo(&child, side)
+	return child.HasLegalMove() && !childNo(&child, side)
 }
 
 // quickLayers is Quick's answer from every cheap layer in turn.
 func (d *Decider) quickLayers(p *board.Position, side board.Color) Result {
 	root := *p
-	if r, done := d.cheapLayers(&root, side); done {
+	if r, done := d.cheapProof(&root, side); done {
 		return r
 	}
-	if d.everyReplyNo(&root) {
-		return Result{Answer: No, Proof: ProofStatic}
-	}
 	return Result{Answer: Unknown}
+}
+
+// cheapProof is every cheap layer in turn, for Quick and CanMate: cheapLayers (the forced
+// moves played out on root), then the tempo proof and the one-ply step at the root they leave.
+func (d *Decider) cheapProof(root *board.Position, side board.Color) (r Result, done bool) {
+	if r, done := d.cheapLayers(root, side); done {
+		return r, true
+	}
+	if d.tempo.no(root, side) || d.everyReplyNo(root) {
+		return Result{Answer: No, Proof: ProofStatic}, true
+	}
+	return Result{}, false
+}
+
+// childNo is the one-ply step's test of a child that has a legal move: the material or the
+// static argument proves side unable to mate from it. kingOpen asks the same, so that its
+// child is one the step cannot settle.
+func childNo(child *board.Position, side board.Color) bool {
+	return materialNo(child, side) || staticNo(child, side)
 }
 
 // everyReplyNo reports whether every legal move from p leads to a position from which the
@@ -102,7 +121,7 @@ func (d *Decider) everyReplyNo(p *board.Position) bool {
 			}
 			continue // stalemate, or side itself mated
 		}
-		if !materialNo(&child, d.side) && !staticNo(&child, d.side) {
+		if !childNo(&child, d.side) {
 			return false
 		}
 	}

@@ -69,7 +69,13 @@ func headOn(p *board.Position) uint64 {
 }
 
 // lockedFrom is the loop of lockedPawns from the set locked.
+//
+// An empty set returns at once, before the bound candidates are computed: on the final
+// positions of a scan dropCheaply has emptied it on nearly every call.
 func lockedFrom(p *board.Position, locked uint64) (uint64, [2]reach) {
+	if locked == 0 {
+		return 0, [2]reach{}
+	}
 	var ep uint64
 	if sq := p.EnPassant(); sq != board.NoSquare {
 		ep = 1 << uint(sq)

@@ -87,21 +87,36 @@ type tempo struct {
 // must be no mate by side (the proof looks only at the moves from it). t keeps its stack
 // between calls, so a decider's proofs allocate nothing once it has grown.
 func (t *tempo) no(p *board.Position, side board.Color) bool {
-	// Most positions fail the first test of init, a white pawn without a pawn or the black king
-	// in front of it: asked here, before init clears t, they cost a few instructions.
-	pawns, black := p.ByRole(board.Pawn), p.ByColor(board.Black)
-	if pawns&^black&^pawnPushes(board.Black, pawns|p.ByRole(board.King)&black) != 0 {
+	return tempoShape(p) && t.setUp(p, side) && !(p.Turn() == t.loser && p.IsCheckmate()) && t.proves(p)
+}
+
+// tempoShape is the cheap half of the test of whether the proof handles p, asked first: p has
+// pawns, every one of them head-on against a pawn or the enemy king, no castling right (a
+// castling moves the king two squares) and no en passant target. It costs a few instructions
+// and fails on nearly every final position of real games (a pawn with an empty square in
+// front of it), so Quick may ask the proof of every position it asks staticNo of. The
+// cheapest tests come first: a castling right (many a resigned game keeps one), then the
+// white half of headOn, a white pawn with neither a pawn nor the black king in front of it.
+func tempoShape(p *board.Position) bool {
+	if p.Castling() != 0 || p.EnPassant() != board.NoSquare {
 		return false
 	}
-	return t.init(p, side) && !(p.Turn() == t.loser && p.IsCheckmate()) && t.proves(p)
+	pawns, black := p.ByRole(board.Pawn), p.ByColor(board.Black)
+	if pawns == 0 || pawns&^black&^pawnPushes(board.Black, pawns|p.ByRole(board.King)&black) != 0 {
+		return false
+	}
+	return pawns&^headOn(p) == 0
 }
 
 // init sets t up for p and side; false when p is not a position the proof handles.
 func (t *tempo) init(p *board.Position, side board.Color) bool {
+	return tempoShape(p) && t.setUp(p, side)
+}
+
+// setUp is init for a p of the proof's shape (tempoShape): false when some pawn is not
+// locked by the men.
+func (t *tempo) setUp(p *board.Position, side board.Color) bool {
 	pawns := p.ByRole(board.Pawn)
-	if pawns == 0 || pawns&^headOn(p) != 0 || p.EnPassant() != board.NoSquare || p.Castling() != 0 {
-		return false
-	}
 	locked, r := lockedByMen(p)
 	if locked != pawns {
 		return false

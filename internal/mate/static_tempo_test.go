@@ -31,8 +31,11 @@ func tempoNo(p *board.Position, side board.Color) bool {
 }
 
 // TestTempoLabelled: the tempo proof answers No for both sides of each of those lines, as
-// their labels say (the label is read from the file, not written here).
+// their labels say (the label is read from the file, not written here), and so does Quick,
+// which the scan's dead-position check asks: by its shortcut (manyMoves or kingOpen) or by its
+// layers, both of which ask the proof.
 func TestTempoLabelled(t *testing.T) {
+	d := NewDecider(0)
 	lines := readUnwinnable(t, "labelled-dev.txt", 1)
 	byLine := map[int]labelledLine{}
 	for _, l := range lines {
@@ -49,6 +52,9 @@ func TestTempoLabelled(t *testing.T) {
 			}
 			if !tempoNo(&l.pos, side) {
 				t.Errorf("labelled-dev.txt:%d %s: tempoNo(%v) = false, label --", n, l.fen, side)
+			}
+			if r := d.Quick(&l.pos, side); r.Answer != No || r.Proof != ProofStatic {
+				t.Errorf("labelled-dev.txt:%d %s: Quick(%v) = %v/%v, want no by the static layer", n, l.fen, side, r.Answer, r.Proof)
 			}
 		}
 	}

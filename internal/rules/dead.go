@@ -91,9 +91,11 @@ const maxKeptMoves = 1 << 20
 // moves keeps its length from game to game (moves[:ply] is the game's, see played), so the
 // per-ply cost is one store, and a replay of the game (rejudge), which plays the same moves,
 // writes each back unchanged.
+//
+// The test compares unsigned, so that it is also the index's bounds check.
 func (j *Judge) keepMove(m board.Move) {
-	if j.ply < len(j.moves) {
-		j.moves[j.ply] = m
+	if i := uint(j.ply); i < uint(len(j.moves)) {
+		j.moves[i] = m
 		return
 	}
 	j.growMoves(m)

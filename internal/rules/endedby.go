@@ -83,6 +83,9 @@ func classifyStop(text []byte, tag bool) Stop {
 	if len(text) == 0 || !tag && text[0] == '[' {
 		return StopUnsaid // nothing, or a comment of commands ([%clk 0:01:00], lichess's last)
 	}
+	if tag && string(text) == "Normal" {
+		return StopNormal // lichess's spelling of its commonest word, before the copy below
+	}
 	var low [128]byte
 	n := copy(low[:], text) // the phrases stand early in the text: 128 bytes are plenty
 	for i := range n {

@@ -15,6 +15,9 @@ func TestTerminationOf(t *testing.T) {
 	}{
 		{"Time forfeit", "", "", StopTime},
 		{"Normal", "", "", StopNormal},
+		{"NORMAL ", "", "", StopNormal},             // any case, any space: not only lichess's spelling
+		{"Normal play", "", "", StopOther},          // a tag that is not the word alone
+		{"", "Normal", "White resigns", StopNormal}, // TCEC's details tag says it too
 		{"Abandoned", "", "", StopAbandoned},
 		{"Rules infraction", "", "", StopRulesInfraction},
 		{"Unterminated", "", "", StopUnterminated},

@@ -387,6 +387,7 @@ func (j *Judge) Finish() *Verdict {
 	}
 	v.Games = v.Games[:len(j.eds)]
 	v.Findings = v.Findings[:0]
+	stopRows := j.stopMayFind(n) // once a game: on most games no edition gets a row there
 	for i := range j.eds {
 		e := &j.eds[i]
 		ed := e.Edition
@@ -435,7 +436,10 @@ func (j *Judge) Finish() *Verdict {
 		if e.ended {
 			j.endFinding(v, e, n)
 		}
-		j.stopFindings(v, e, s, n)
+		j.stopEnded(e, s, n)
+		if stopRows {
+			j.stopFindings(v, e, s, n)
+		}
 		if len(v.Findings)-from > 1 {
 			sortByPly(v.Findings[from:])
 		}

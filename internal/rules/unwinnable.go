@@ -19,14 +19,9 @@ func (j *Judge) finalBoardEnding() Rule {
 	return NoRule
 }
 
-// stopFindings decides how the game stopped under edition e (ended_by, rules.md 8) into s,
-// and adds the rows of the rules that look at how it stopped: unwinnable_timeout,
-// unwinnable_resignation (rules.md 7.3) and early_agreement (rules.md 8).
-//
-// A game that could not be replayed whole (Fail) gets neither: its Pn is not where the game
-// stopped. A game whose final position has no legal move stopped on the board, whatever the
-// tags say: checkmate and stalemate have their own rows (4.5).
-func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
+// stopEnded decides how the game stopped under edition e (ended_by, rules.md 8) into s.
+// A game that could not be replayed whole (Fail) did not stop at its Pn on the board.
+func (j *Judge) stopEnded(e *edState, s *Summary, n int) {
 	end := NoRule
 	switch {
 	case j.failed:
@@ -36,6 +31,49 @@ func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
 		end = j.finalBoardEnding() // played on past its end into a mate, stalemate or dead position
 	}
 	s.EndedBy = endedBy(end, j.result, j.stop, s.FinalClaims != 0)
+}
+
+// stopMayFind reports whether stopFindings could add a row under some edition of the game,
+// decided once a game before the editions are: on most games (a decisive result that the
+// tags call normal, or a resignation, with no edition that judges resignations; a draw after
+// the first moves with no --no-agreement-before) none can, and the editions skip it.
+//
+// The skip is exact: it is false only where every edition's stopFindings would return
+// without a row and without asking the decider. A failed game gets no row. A decisive game
+// gets one only through unwinnable, which returns at once unless the tags say time, or say
+// resignation (resigned) and the edition has an unwinnable_resignation article. A draw gets
+// one only as an early agreement, which needs n < 2 or n < 2 × --no-agreement-before.
+func (j *Judge) stopMayFind(n int) bool {
+	switch {
+	case j.failed:
+		return false
+	case j.result == WhiteWins || j.result == BlackWins:
+		if j.stop == StopTime {
+			return true
+		}
+		if !resigned(j.stop) {
+			return false
+		}
+		for i := range j.eds {
+			if j.eds[i].Edition.Articles.UnwinnableResignation != "" {
+				return true
+			}
+		}
+		return false
+	case j.result == Draw:
+		return n < 2 || j.noAgreementBefore > 0 && n < 2*j.noAgreementBefore
+	}
+	return false
+}
+
+// stopFindings adds, under edition e, the rows of the rules that look at how the game
+// stopped: unwinnable_timeout, unwinnable_resignation (rules.md 7.3) and early_agreement
+// (rules.md 8), after stopEnded has set s.EndedBy. Verdict calls it only where stopMayFind.
+//
+// A game that could not be replayed whole (Fail) gets none: its Pn is not where the game
+// stopped. A game whose final position has no legal move stopped on the board, whatever the
+// tags say: checkmate and stalemate have their own rows (4.5).
+func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
 	if j.failed {
 		return
 	}
