@@ -153,8 +153,11 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		}
 		switch {
 		case ph.pattern:
-			line, ok := d.patternResume(limit - d.nodes)
-			if !ph.resume {
+			var line []board.Move
+			var ok bool
+			if ph.resume {
+				line, ok = d.patternResume(limit - d.nodes)
+			} else {
 				line, ok = d.patternMate(&root)
 			}
 			if ok {
