@@ -2,7 +2,6 @@ package mate
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -42,17 +41,16 @@ const (
 
 // patternNode is one position of the pattern search and how it was reached.
 type patternNode struct {
-	pos    board.Position
-	parent int32      // index of the node this one was reached from; -1 for the root
-	move   board.Move // the move from the parent's position to this one
-	plies  int32      // moves from the root
+	pos   board.Position
+	at    int32 // its entry in seen, which holds the parent link and the move (table.path)
+	plies int32 // moves from the root
 }
 
 // patternState is the pattern search's memory, kept between questions.
 type patternState struct {
 	nodes []patternNode
 	open  bucketQueue // the nodes to expand, by priority f (first generated first among equals)
-	seen  table       // every position generated, by identity (the table of table.go)
+	seen  table       // every position generated, by identity, with its parent link and move
 	moves board.MoveList
 	line  []board.Move // the line found, reused (the caller copies it into its witness)
 	cut   bool         // this question's search stopped at its limit, with positions to expand
@@ -75,8 +73,7 @@ func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool)
 	s.seen.reset() // in time proportional to the last search's positions, not its memory
 	s.nodes = s.nodes[:0]
 	s.open.reset()
-	s.seen.insert(entry{id: root.Identity(), key: root.Key()})
-	s.add(root, -1, 0, 0, 0)
+	s.add(root, int32(s.seen.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})), 0, 0)
 	d.nodes++ // the root, a position of the search
 	return d.patternRun(min(d.budget/patternShare, patternMaxNodes))
 }
@@ -111,7 +108,8 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 	for {
 		s.pendingAt = -1
 		if mate, found := d.patternExpand(i, from, limit); found {
-			return s.lineTo(mate), true
+			s.line = s.seen.path(s.line[:0], s.nodes[mate].at)
+			return s.line, true
 		}
 		if s.pendingAt >= 0 || len(s.nodes) >= limit {
 			s.cut = s.pendingAt >= 0 || s.open.n > 0
@@ -144,32 +142,24 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		if s.seen.lookup(id, key) >= 0 {
 			continue
 		}
-		s.seen.insert(entry{id: id, key: key})
+		at := int32(s.seen.insert(entry{id: id, key: key, parent: s.nodes[i].at, move: m}))
 		if materialNo(&child, d.side) {
 			continue
 		}
 		if child.Turn() == d.loser && child.IsCheckmate() {
-			return s.add(&child, i, m, plies, 0), true
+			return s.add(&child, at, plies, 0), true
 		}
 		f := plies + patternWeight*int32(patternDistance(&child, d.side))
-		s.add(&child, i, m, plies, f)
+		s.add(&child, at, plies, f)
 	}
 	return -1, false
 }
 
-// add appends a node and puts it on the open list with priority f; it returns its index.
-func (s *patternState) add(p *board.Position, parent int32, m board.Move, plies, f int32) int32 {
+// add appends a node for p, entry at of seen, and puts it on the open list with priority f; it
+// returns its index.
+func (s *patternState) add(p *board.Position, at, plies, f int32) int32 {
 	idx := int32(len(s.nodes))
-	s.nodes = append(s.nodes, patternNode{pos: *p, parent: parent, move: m, plies: plies})
+	s.nodes = append(s.nodes, patternNode{pos: *p, at: at, plies: plies})
 	s.open.push(int(f), idx)
 	return idx
-}
-
-// lineTo returns the moves from the root to node i, in s.line (valid until the next search).
-func (s *patternState) lineTo(i int32) []board.Move {
-	s.line = slices.Grow(s.line[:0], int(s.nodes[i].plies))[:s.nodes[i].plies]
-	for ; s.nodes[i].parent >= 0; i = s.nodes[i].parent {
-		s.line[s.nodes[i].plies-1] = s.nodes[i].move
-	}
-	return s.line
 }
