@@ -189,8 +189,7 @@ func (q *bucketQueue) pop() int32 {
 // limit. The line it returns is the mate search's buffer (valid until the next search).
 func (d *Decider) breachProbe(p *board.Position, limit int) ([]board.Move, bool) {
 	d.limit, d.out = min(limit, d.nodes+breachProbe), false
-	d.widths[d.side], d.widths[d.loser] = 2, 1
-	d.toward, d.open, d.walk = false, true, false
+	d.setSearch(phase{sideWidth: 2, loserWidth: 1, open: true})
 	if found, _ := d.mateSearch(p); found {
 		return d.line[:d.lineLen], true
 	}
