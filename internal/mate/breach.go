@@ -145,10 +145,12 @@ func (d *Decider) breachExpand(p *board.Position, i int32, limit int) (mate int3
 	return -1, false
 }
 
-// bucketQueue is the breach search's open list: entry indexes by integer priority, least
-// first, and first in first out among equal priorities. Priorities are small (breachWeight
-// times a wall of at most a few hundred, plus plies), so a slice per priority is cheaper than
-// a heap, and reset keeps the memory.
+// bucketQueue is the open list of the best-first searches (the breach search's, the pattern
+// search's): indexes by integer priority, least first, and first in first out among equal
+// priorities (so, as both push their nodes in the order generated, the first generated first).
+// Priorities are small (plies plus a weighted distance: breachWeight times a wall of at most a
+// few hundred, patternWeight times a pattern distance below a hundred), so a slice per
+// priority is cheaper than a heap, and reset keeps the memory.
 type bucketQueue struct {
 	buckets [][]int32
 	heads   []int // the next item of each bucket
@@ -187,8 +189,7 @@ func (q *bucketQueue) pop() int32 {
 // limit. The line it returns is the mate search's buffer (valid until the next search).
 func (d *Decider) breachProbe(p *board.Position, limit int) ([]board.Move, bool) {
 	d.limit, d.out = min(limit, d.nodes+breachProbe), false
-	d.widths[d.side], d.widths[d.loser] = 2, 1
-	d.toward, d.open, d.walk = false, true, false
+	d.setSearch(phase{sideWidth: 2, loserWidth: 1, open: true})
 	if found, _ := d.mateSearch(p); found {
 		return d.line[:d.lineLen], true
 	}

@@ -153,8 +153,11 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		}
 		switch {
 		case ph.pattern:
-			line, ok := d.patternResume(limit - d.nodes)
-			if !ph.resume {
+			var line []board.Move
+			var ok bool
+			if ph.resume {
+				line, ok = d.patternResume(limit - d.nodes)
+			} else {
 				line, ok = d.patternMate(&root)
 			}
 			if ok {
@@ -211,75 +214,15 @@ type phase struct {
 // games are found by a line in which each side plays one of its two best moves, at a few
 // thousand nodes, where the full-width search needs ten times more; each wider search costs
 // more and finds the mates the narrower missed. A short exhaustive search settles the small
-// reachable spaces (most No answers) before the long searches. Measured on every 10th line of
-// lichess-timeouts-15k-dev.txt (1,500 questions, nodes in all): the previous plan (the loser's
-// best 4 to 1/25 of the budget, an exhaustive search to 2/25, the loser's best 2 to 4/5, then
-// an exhaustive search) 27.9 M nodes, 11 unknown; this plan without the two toward steps 6.2 M
-// nodes, 3 unknown; with them 4.9 M, 3 unknown (labelled-dev.txt: 204 and 203 unknown). The
-// opening searches (open: a narrow one early, then 1/4 of the budget before the widest search;
-// side's captures ranked higher in them): the same 1,500 questions 4.93 M → 3.40 M nodes,
-// 3 → 2 unknown; every 4th line of labelled-dev.txt (444 questions) 41.4 M → 38.1 M nodes,
-// 59 → 54 unknown. Tried, not kept: a second early opening search (3 × 2, 3 % of the budget):
-// 3.58 M, 56 unknown and 2 fewer No. The pattern search (its own share, 1/25 of the budget,
-// in positions generated, each dearer than a mate search's node) runs after the first narrow
-// searches, not before them: most mates are found more cheaply by those. With it first the
-// whole timeouts file took 7.74 s of CPU, after them 5.89 s (medians of 3 alternated), the
-// same answers; every 10th line 3.37 M → 2.84 M nodes, labelled's every 4th 35.6 M → 35.7 M,
-// 50 unknown either way (after the 4 × 4 search instead: 2.88 M and 35.9 M). The early opening
-// search's share 1 % → 4 % (2 % and 8 % tried): every 5th line of the timeouts file 7.10 M →
-// 5.72 M nodes, 4 → 3 unknown; labelled's every 4th 35.7 M → 34.6 M, 50 → 48 unknown; the
-// same search first in the plan: 6.25 M. Without the 2 × 2 search (1 % of the budget) before
-// it, which the opening search makes redundant: 5.72 M → 5.30 M (at 0.5 % and 0.2 %: 5.52 M,
-// 5.40 M), 3 unknown; labelled 34.6 M, 48 unknown either way. Late opening searches for the
-// walled positions (2 × 1 at 10 %, 2 × 2 at 10 %, 3 × 2 at 20 % instead of 3 × 2 at 25 %; the
-// 6 × 2 search 45 % → 30 %): the narrow opening search finds mates of locked structures that
-// its early 4 % cut short (at a budget of 2,000,000 some are found at 25,000-40,000 nodes).
-// Measured on the 585 questions of labelled-dev.txt and the timeouts file that took more than
-// 20,000 nodes (the others end before these steps): 120.2 M → 119.2 M nodes, 148 → 146 unknown
-// (6 found, 3 lost, no answer of the timeouts file changed). Tried, not kept: 2 × 1 opening at
-// 10 % with the rest as before (no change); 2 × 2 at 15 % and 6 × 2 at 21 % (one more timeouts
-// unknown). In those four steps side's king measures its way to the loser's king round the
-// root's pawns (phase.walk, walkTable): the same 585 questions 119.2 M → 116.9 M nodes, 146 →
-// 144 unknown (7 found, among them lines 83-86 where the mating king must go round its own
-// pawns; 5 lost; no timeouts answer changed); the walk in only some of the four steps: 145,
-// 147, 148. Resumed steps (phase.keep, phase.resume): the 4 × 4 search, which finds many
-// composed mates at 20,000-180,000 nodes (at a budget of 5,000,000, 15 of labelled's unknowns),
-// and the pattern search, which finds few-piece mates at 40,000-180,000 positions, each get a
-// second step after the 2 × 2 walking search that continues the first one where the budget cut
-// it (kept table and iteration; the pattern search's open list) instead of starting over;
-// the 2 × 1 walking search, whose mates all came within 6,000 of its 50,000 nodes, 10 % → 2 %.
-// labelled-dev.txt 131 → 129 unknown (6 found: 89, 186, 321, 415, 669, 728; 4 lost, all found
-// by the last exhaustive step within 25,000 nodes of the budget: 7, 659, 757, 836), 107.9 M →
-// 108.7 M nodes; lichess-timeouts-15k-dev.txt 13 → 9 unknown, 25.56 M → 23.89 M nodes. The two
-// resumed steps before the 2 × 2 walking search, or the pattern's at 60: 129-130 unknown and
-// more nodes. After the stepped deepening (depthStep) and maxDepth 60 (112 and 7 unknown), the
-// resumed pattern step 10 % → 20 % of the budget: labelled 112 → 111, 97.9 M → 97.6 M nodes;
-// timeouts 7 → 4 unknown, 17.15 M → 16.43 M nodes, CPU no more (3.34-3.45 s against
-// 3.49-3.57 s, alternated); at 30 %: 110 and 5.
-// The breach search (breach.go), for mates that first break a locked pawn wall,
-// takes 1/4 of the budget: 3/20 from the 3 × 2 opening search before it (1/5 → 1/20) and
-// 1/10 from the 6 × 2 search after it (3/10 → 1/5). The whole of labelled-dev.txt: 131 → 54
-// unknown (81 of its 117 Yes unknowns found, 4 Yes lost, no No lost), 107.9 M → 64.5 M
-// nodes; the timeouts file 13 → 12 unknown (2 found, 1 lost), 25.6 M → 25.1 M nodes. With 3/20
-// only (the 6 × 2 search as it was): 62 and 11 unknown; with 7/20 (the 6 × 2 search 1/10): 52
-// and 16 (below 99.9 % final); at the end of the plan instead (1/5, before the last exhaustive
-// search): 71 unknown, 4 No answers lost to the budget it took from that search.
-// The playouts (playout.go) take 3/10 of the budget late, from the 2 × 2 opening
-// search (1/10 → 1/20), the 6 × 2 search (3/10 → 3/20) and the last exhaustive step (1/10 →
-// 1/100, plus what the others leave), where only the questions of locked structures arrive:
-// labelled-dev.txt 131 → 70 unknown (68 found, 7 lost, all Yes; no No lost), 107.9 M → 89.3 M
-// nodes; the timeouts file 13 → 10 unknown (4 found, 1 lost), 25.6 M → 24.9 M nodes. The
-// playouts at 1/5 with 6 × 2 at 1/5 (the 2 × 2 search as before): 72 and 11; at 1/4 with 6 × 2
-// at 3/20: 71 and 11; at 3/10 with 6 × 2 at 1/10: 70 and 13 (3 timeouts answers lost). Every
-// answer is still sound whatever the plan. Merged (deep's resumed steps, mateno2's tempo
-// proof, the breach search and the playouts together; the lead's run, the whole of each file):
-// with the shares above and the playouts at 3/10, 6 × 2 at 3/20, labelled-dev.txt 32 unknown
-// but 3 No answers lost to the budget the last exhaustive step no longer gets (472, 492, 515);
-// the playouts at 3/20 and 6 × 2 at 1/10 (this plan): 29 unknown (1.65 %), one No and one Yes
-// lost against the plan without playouts (35 unknown), the timeouts file 6 unknown (99.96 %
-// final); the playouts at 1/5 with the breach search at 1/5: 30 and 5. Every answer is sound
-// whatever the plan: a mate search, the breach search and the playouts only find mates, and
-// only an exhaustive search that completes answers No.
+// reachable spaces (most No answers) before the long searches. The variants (the loser's king
+// toward side's, the loser opening its wall, side's king walking round the pawns), the pattern
+// search after the first narrow searches, the resumed steps, the breach search and the
+// playouts each find mates the others miss; their places and shares were chosen by nodes and
+// unknown answers on labelled-dev.txt and lichess-timeouts-15k-dev.txt (benchmarks/RESULTS.md,
+// the decider's sections; "The plan's measurements" holds the figures this comment once
+// listed). Every answer is sound whatever the plan: a mate search, the pattern and breach
+// searches and the playouts only find mates, and only an exhaustive search that completes
+// answers No.
 var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 5},
 	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},

@@ -2,7 +2,6 @@ package mate
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -42,28 +41,22 @@ const (
 
 // patternNode is one position of the pattern search and how it was reached.
 type patternNode struct {
-	pos    board.Position
-	parent int32      // index of the node this one was reached from; -1 for the root
-	move   board.Move // the move from the parent's position to this one
-	plies  int32      // moves from the root
-}
-
-// patternItem is one entry of the search's open list: node idx with priority f.
-type patternItem struct {
-	f, idx int32
+	pos   board.Position
+	at    int32 // its entry in seen, which holds the parent link and the move (table.path)
+	plies int32 // moves from the root
 }
 
 // patternState is the pattern search's memory, kept between questions.
 type patternState struct {
 	nodes []patternNode
-	open  []patternItem // a binary min-heap on f, then idx (first generated first)
-	seen  table         // every position generated, by identity (the table of table.go)
+	open  bucketQueue // the nodes to expand, by priority f (first generated first among equals)
+	seen  table       // every position generated, by identity, with its parent link and move
 	moves board.MoveList
 	line  []board.Move // the line found, reused (the caller copies it into its witness)
 	cut   bool         // this question's search stopped at its limit, with positions to expand
 	// The node whose expansion the limit interrupted, and its first move not yet played
 	// (pendingAt < 0: none): a resumed search finishes it first, as one longer search would.
-	pending   patternItem
+	pending   int32
 	pendingAt int
 }
 
@@ -78,9 +71,9 @@ func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool)
 		return nil, false
 	}
 	s.seen.reset() // in time proportional to the last search's positions, not its memory
-	s.nodes, s.open = s.nodes[:0], s.open[:0]
-	s.seen.insert(entry{id: root.Identity(), key: root.Key()})
-	s.add(root, -1, 0, 0, 0)
+	s.nodes = s.nodes[:0]
+	s.open.reset()
+	s.add(root, int32(s.seen.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})), 0, 0)
 	d.nodes++ // the root, a position of the search
 	return d.patternRun(min(d.budget/patternShare, patternMaxNodes))
 }
@@ -105,42 +98,42 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 	before := len(s.nodes)
 	defer func() { d.nodes += len(s.nodes) - before }()
 	s.cut = false
-	it, from := s.pending, s.pendingAt
+	i, from := s.pending, s.pendingAt
 	if from < 0 {
-		if len(s.open) == 0 {
+		if s.open.n == 0 {
 			return nil, false
 		}
-		it, from = s.pop(), 0
+		i, from = s.open.pop(), 0
 	}
 	for {
 		s.pendingAt = -1
-		if mate, found := d.patternExpand(it, from, limit); found {
-			return s.lineTo(mate), true
+		if mate, found := d.patternExpand(i, from, limit); found {
+			s.line = s.seen.path(s.line[:0], s.nodes[mate].at)
+			return s.line, true
 		}
 		if s.pendingAt >= 0 || len(s.nodes) >= limit {
-			s.cut = s.pendingAt >= 0 || len(s.open) > 0
+			s.cut = s.pendingAt >= 0 || s.open.n > 0
 			return nil, false
 		}
-		if len(s.open) == 0 {
+		if s.open.n == 0 {
 			return nil, false
 		}
-		it, from = s.pop(), 0
+		i, from = s.open.pop(), 0
 	}
 }
 
-// patternExpand generates the children of it's node by its moves from the from-th on and adds
+// patternExpand generates the children of node i by its moves from the from-th on and adds
 // the new ones to the open list, until the search holds limit positions: then it records where
 // it stopped (s.pending, s.pendingAt) for a resumed search. It returns the index of a child
 // that is a checkmate of the loser, if one is found.
-func (d *Decider) patternExpand(it patternItem, from, limit int) (mate int32, found bool) {
+func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found bool) {
 	s := &d.pattern
-	i := it.idx
 	s.nodes[i].pos.LegalMoves(&s.moves)
 	moves := &s.moves
 	plies := s.nodes[i].plies + 1
 	for j, m := range moves.Slice()[from:] {
 		if len(s.nodes) >= limit {
-			s.pending, s.pendingAt = it, from+j
+			s.pending, s.pendingAt = i, from+j
 			break
 		}
 		child := s.nodes[i].pos
@@ -149,72 +142,24 @@ func (d *Decider) patternExpand(it patternItem, from, limit int) (mate int32, fo
 		if s.seen.lookup(id, key) >= 0 {
 			continue
 		}
-		s.seen.insert(entry{id: id, key: key})
+		at := int32(s.seen.insert(entry{id: id, key: key, parent: s.nodes[i].at, move: m}))
 		if materialNo(&child, d.side) {
 			continue
 		}
 		if child.Turn() == d.loser && child.IsCheckmate() {
-			return s.add(&child, i, m, plies, 0), true
+			return s.add(&child, at, plies, 0), true
 		}
 		f := plies + patternWeight*int32(patternDistance(&child, d.side))
-		s.add(&child, i, m, plies, f)
+		s.add(&child, at, plies, f)
 	}
 	return -1, false
 }
 
-// add appends a node and puts it on the open list with priority f; it returns its index.
-func (s *patternState) add(p *board.Position, parent int32, m board.Move, plies, f int32) int32 {
+// add appends a node for p, entry at of seen, and puts it on the open list with priority f; it
+// returns its index.
+func (s *patternState) add(p *board.Position, at, plies, f int32) int32 {
 	idx := int32(len(s.nodes))
-	s.nodes = append(s.nodes, patternNode{pos: *p, parent: parent, move: m, plies: plies})
-	s.push(patternItem{f: f, idx: idx})
+	s.nodes = append(s.nodes, patternNode{pos: *p, at: at, plies: plies})
+	s.open.push(int(f), idx)
 	return idx
-}
-
-// push puts it on the open list.
-func (s *patternState) push(it patternItem) {
-	s.open = append(s.open, it)
-	for j := len(s.open) - 1; j > 0; {
-		up := (j - 1) / 2
-		if !s.open[j].less(s.open[up]) {
-			break
-		}
-		s.open[j], s.open[up] = s.open[up], s.open[j]
-		j = up
-	}
-}
-
-// pop removes the open list's least item and returns it.
-func (s *patternState) pop() patternItem {
-	top := s.open[0]
-	last := len(s.open) - 1
-	s.open[0] = s.open[last]
-	s.open = s.open[:last]
-	for j := 0; ; {
-		l, r, m := 2*j+1, 2*j+2, j
-		if l < last && s.open[l].less(s.open[m]) {
-			m = l
-		}
-		if r < last && s.open[r].less(s.open[m]) {
-			m = r
-		}
-		if m == j {
-			break
-		}
-		s.open[j], s.open[m] = s.open[m], s.open[j]
-		j = m
-	}
-	return top
-}
-
-func (a patternItem) less(b patternItem) bool {
-	return a.f < b.f || a.f == b.f && a.idx < b.idx
-}
-
-// lineTo returns the moves from the root to node i, in s.line (valid until the next search).
-func (s *patternState) lineTo(i int32) []board.Move {
-	s.line = slices.Grow(s.line[:0], int(s.nodes[i].plies))[:s.nodes[i].plies]
-	for ; s.nodes[i].parent >= 0; i = s.nodes[i].parent {
-		s.line[s.nodes[i].plies-1] = s.nodes[i].move
-	}
-	return s.line
 }

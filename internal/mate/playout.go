@@ -137,8 +137,7 @@ func (d *Decider) playoutSearch(pos *board.Position, limit, n int) bool {
 		return false
 	}
 	d.limit, d.out = min(limit, d.nodes+n), false
-	d.widths[d.side], d.widths[d.loser] = 2, 1
-	d.toward, d.open, d.walk = false, d.playout.rng.Uint64()&1 == 0, false
+	d.setSearch(phase{sideWidth: 2, loserWidth: 1, open: d.playout.rng.Uint64()&1 == 0})
 	found, _ := d.mateSearch(pos)
 	return found
 }

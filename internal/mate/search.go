@@ -391,6 +391,14 @@ func (ph phase) settings() phase {
 	return phase{sideWidth: ph.sideWidth, loserWidth: ph.loserWidth, toward: ph.toward, open: ph.open, walk: ph.walk}
 }
 
+// setSearch sets the mate search's widths and flags (d.widths, d.toward, d.open, d.walk) to
+// ph's; the searches that run a mate search of their own (mateStep, breachProbe,
+// playoutSearch) set them here, in one place. A walking search needs d.walks filled too.
+func (d *Decider) setSearch(ph phase) {
+	d.widths[d.side], d.widths[d.loser] = ph.sideWidth, ph.loserWidth
+	d.toward, d.open, d.walk = ph.toward, ph.open, ph.walk
+}
+
 // mateStep runs the mate search of step ph from root with the node limit given (resuming the
 // kept search for a step marked resume: none to resume, it does nothing) and reports whether
 // it found a mate (d.line[:d.lineLen]).
@@ -400,8 +408,7 @@ func (d *Decider) mateStep(root *board.Position, ph phase, limit int) bool {
 		return false
 	}
 	d.limit, d.out = limit, false
-	d.widths[d.side], d.widths[d.loser] = ph.sideWidth, ph.loserWidth
-	d.toward, d.open, d.walk = ph.toward, ph.open, ph.walk
+	d.setSearch(ph)
 	if d.walk && !d.walked {
 		d.walks.fill(root, d.side)
 		d.walked = true

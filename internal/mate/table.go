@@ -6,8 +6,8 @@ import (
 	"github.com/pgnscan/pgnscan/internal/board"
 )
 
-// entry is one position a search has seen. The exhaustive search uses parent and move (the
-// path back to the root, for witnesses); the mate search uses depth.
+// entry is one position a search has seen. The exhaustive, breach and pattern searches use parent
+// and move (the path back to the root, for witnesses: table.path); the mate search uses depth.
 type entry struct {
 	id     board.Identity
 	key    uint64     // the position's Zobrist key: the hash, kept for growing and resetting
