@@ -80,12 +80,24 @@ func lockedFrom(p *board.Position, locked uint64) (uint64, [2]reach) {
 	if sq := p.EnPassant(); sq != board.NoSquare {
 		ep = 1 << uint(sq)
 	}
-	var r [2]reach
+	return lockLoop(p, locked, boundCandidates(p), ep, true)
+}
+
+// lockLoop is the loop of lockedPawns from the sets locked and bound, with the en passant
+// target ep, shared by lockedFrom and lockedByMen (static_tempo.go). When kings is false the
+// pawns are tested without the kings' attacks (stillLocked against reaches with no kingHits),
+// while the reaches returned keep them.
+func lockLoop(p *board.Position, locked, bound, ep uint64, kings bool) (uint64, [2]reach) {
 	var from [2]uint64
-	bound := boundCandidates(p)
 	for locked != 0 {
-		r = reaches(p, locked, bound, ep, from)
-		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
+		r := reaches(p, locked, bound, ep, from)
+		tested := &r
+		if !kings {
+			men := r
+			men[board.White].kingHits, men[board.Black].kingHits = 0, 0
+			tested = &men
+		}
+		next := stillLocked(p, board.White, locked, tested) | stillLocked(p, board.Black, locked, tested)
 		nextBound := stillBound(p, board.White, locked, bound, &r) | stillBound(p, board.Black, locked, bound, &r)
 		if next == locked && nextBound == bound {
 			return locked, r

@@ -54,20 +54,9 @@ import (
 // lockedByMen returns the pawns that no man other than a king can ever move or capture, by the
 // loop of lockedFrom without the kings' attacks and without bound pawns (their shadows only
 // narrow the cones of pawns that are not locked, and here every pawn must be), with the reaches.
+// The proof asks it only where no en passant target stands (tempoShape).
 func lockedByMen(p *board.Position) (locked uint64, r [2]reach) {
-	var from [2]uint64
-	for locked = headOn(p); locked != 0; {
-		r = reaches(p, locked, 0, 0, from)
-		men := r
-		men[board.White].kingHits, men[board.Black].kingHits = 0, 0
-		next := stillLocked(p, board.White, locked, &men) | stillLocked(p, board.Black, locked, &men)
-		if next == locked {
-			return locked, r
-		}
-		locked = next
-		from = [2]uint64{r[board.White].occupy, r[board.Black].occupy}
-	}
-	return 0, r
+	return lockLoop(p, headOn(p), 0, 0, false)
 }
 
 // tempo is the proof's abstraction of one position for one side (side mates, loser is mated).
