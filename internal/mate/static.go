@@ -62,10 +62,14 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 // headOn returns the pawns standing head-on against a pawn or the king of the other colour,
 // where lockedPawns starts.
 func headOn(p *board.Position) uint64 {
-	pawns, kings := p.ByRole(board.Pawn), p.ByRole(board.King)
-	white, black := pawns&p.ByColor(board.White), pawns&p.ByColor(board.Black)
-	return white&pawnPushes(board.Black, pawns|kings&p.ByColor(board.Black)) |
-		black&pawnPushes(board.White, pawns|kings&p.ByColor(board.White))
+	return facing(p, board.White) | facing(p, board.Black)
+}
+
+// facing returns colour c's half of headOn: its pawns with a pawn or the enemy king straight
+// in front of them.
+func facing(p *board.Position, c board.Color) uint64 {
+	pawns, e := p.ByRole(board.Pawn), c.Other()
+	return pawns & p.ByColor(c) & pawnPushes(e, pawns|p.Pieces(e, board.King))
 }
 
 // lockedFrom is the loop of lockedPawns from the set locked.

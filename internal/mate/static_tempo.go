@@ -85,16 +85,17 @@ func (t *tempo) no(p *board.Position, side board.Color) bool {
 // and fails on nearly every final position of real games (a pawn with an empty square in
 // front of it), so Quick may ask the proof of every position it asks staticNo of. The
 // cheapest tests come first: a castling right (many a resigned game keeps one), then the
-// white half of headOn, a white pawn with neither a pawn nor the black king in front of it.
+// white half of headOn (facing), a white pawn with neither a pawn nor the black king in front
+// of it, and the black half last, each half computed once.
 func tempoShape(p *board.Position) bool {
 	if p.Castling() != 0 || p.EnPassant() != board.NoSquare {
 		return false
 	}
-	pawns, black := p.ByRole(board.Pawn), p.ByColor(board.Black)
-	if pawns == 0 || pawns&^black&^pawnPushes(board.Black, pawns|p.ByRole(board.King)&black) != 0 {
+	pawns := p.ByRole(board.Pawn)
+	if pawns == 0 || pawns&p.ByColor(board.White) != facing(p, board.White) {
 		return false
 	}
-	return pawns&^headOn(p) == 0
+	return pawns&p.ByColor(board.Black) == facing(p, board.Black)
 }
 
 // init sets t up for p and side; false when p is not a position the proof handles.
