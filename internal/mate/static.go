@@ -45,13 +45,13 @@ type reach struct {
 //
 // It starts from every pawn standing head-on against a pawn or the enemy king and drops, until
 // nothing changes, each pawn that: has a square in front of it that is neither a locked pawn
-// nor a king whose reach is its own square (frozenKing; any other man may leave, or the
-// square was empty); has a capture square that an enemy man, an enemy locked pawn or an
-// en passant target could occupy; or stands where an enemy man could attack it, or where the
-// enemy king could attack it while neither a locked pawn of its own colour nor its own king
-// that never moves guards it (a king may not capture a guarded pawn, and the guard stays). Dropping a pawn only widens the reaches, so the
-// loop ends with a set that passes every test against the reaches it produces, which is what
-// the induction above needs.
+// nor a king whose reach is its own square (frozenKing; any other man may leave, or the square
+// was empty); has a capture square that an enemy man, an enemy locked pawn or an en passant
+// target could occupy; or stands where an enemy man could attack it, or where the enemy king
+// could attack it while neither a locked pawn of its own colour nor its own king that never
+// moves guards it (a king may not capture a guarded pawn, and the guard stays). Dropping a pawn
+// only widens the reaches, so the loop ends with a set that passes every test against the
+// reaches it produces, which is what the induction above needs.
 //
 // dropCheaply first drops, at the cost of a few floods, the pawns that cheaper parts of the
 // reaches already rule out; on most positions of real games that drops them all.
@@ -213,9 +213,10 @@ func reaches(p *board.Position, locked, bound, ep uint64, from [2]uint64) [2]rea
 }
 
 // reachOf returns colour c's reach while the pawns of locked stay in place and the enemy's men
-// never stand outside enemy. Locked pawns are the only obstacles: every other man may move
-// away or be captured, so each flood runs over all squares but theirs (a man can never enter a locked pawn's square: its own colour's is
-// occupied for ever, and the enemy's would be a capture that lockedPawns rules out).
+// never stand outside enemy. Locked pawns are the only obstacles: every other man may move away
+// or be captured, so each flood runs over all squares but theirs (a man can never enter a
+// locked pawn's square: its own colour's is occupied for ever, and the enemy's would be a
+// capture that lockedPawns rules out).
 //
 //   - Pawns go forward, straight (over any square the flood may enter: a man in the way may
 //     leave) or diagonally onto a square of enemy (a capture), and promote to anything on the
