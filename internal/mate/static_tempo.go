@@ -76,7 +76,7 @@ type tempo struct {
 // must be no mate by side (the proof looks only at the moves from it). t keeps its stack
 // between calls, so a decider's proofs allocate nothing once it has grown.
 func (t *tempo) no(p *board.Position, side board.Color) bool {
-	return t.init(p, side) && !(p.Turn() == t.loser && p.IsCheckmate()) && t.proves(p)
+	return tempoShape(p) && t.setUp(p, side) && !(p.Turn() == t.loser && p.IsCheckmate()) && t.proves(p)
 }
 
 // tempoShape is the cheap half of the test of whether the proof handles p, asked first: p has
