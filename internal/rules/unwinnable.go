@@ -43,14 +43,20 @@ func (j *Judge) stopEnded(e *edState, s *Summary, n int) {
 // edition's stopFindings would return without a row and without asking the decider. A failed
 // game gets no row.
 func (j *Judge) stopMayFind(n int) bool {
-	if j.failed {
+	switch {
+	case j.failed:
 		return false
-	}
-	decisive := j.result == WhiteWins || j.result == BlackWins
-	for i := range j.eds {
-		ed := j.eds[i].Edition
-		if decisive && j.judgesStop(&ed.Articles) || j.result == Draw && j.agreementArticle(ed, n) != "" {
-			return true
+	case j.result == WhiteWins || j.result == BlackWins:
+		for i := range j.eds {
+			if j.judgesStop(&j.eds[i].Edition.Articles) {
+				return true
+			}
+		}
+	case j.result == Draw:
+		for i := range j.eds {
+			if j.agreementArticle(j.eds[i].Edition, n) != "" {
+				return true
+			}
 		}
 	}
 	return false
