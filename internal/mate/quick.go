@@ -8,9 +8,10 @@ import (
 
 // Quick answers from the cheap layers only: the material, the forced-move chain, the static
 // reachability argument and the tempo proof (static_tempo.go), and one ply of every reply of
-// the side to move, each child settled by the material or the static argument. It never searches, so it answers No or Unknown (Yes only when p is
-// a checkmate by side), in microseconds. The scan asks it first and searches only when
-// Quick leaves a question open that the search can settle cheaply (see rules).
+// the side to move, each child settled by the material or the static argument. It never
+// searches, so it answers No or Unknown (Yes only when p is a checkmate by side), in
+// microseconds. The scan asks it first and searches only when Quick leaves a question open that
+// the search can settle cheaply (see rules).
 //
 // Why the one-ply step is sound: side can mate from p only through some legal move from p (p
 // itself not being a mate by side, which the forced-move layer has ruled out), so when every
@@ -136,14 +137,15 @@ const maxReplies = 8
 // moves) and everyReplyNo does not try p, so Quick can skip both and their move generation,
 // the larger part of its cost on the final position of a typical game.
 //
-// Why the count is a lower bound: the side to move is not in check, and it counts only moves
-// of men that nothing can pin: a pin runs along a line (rank, file or diagonal) through the
-// king to an enemy rook or queen (ranks and files) or bishop or queen (diagonals) on it, so a
-// man on no such line is pinned by nothing, and moving it cannot expose its king, which was
-// not in check. It counts such knights', bishops', rooks' and queens' moves to the squares
-// they attack that hold no man of their own and no king, and such pawns' single pushes onto empty squares
-// and captures of enemy men (each promotion once, and two captures onto one square once). King moves, castling, double
-// pushes and en passant are not counted, so the true number can only be larger.
+// Why the count is a lower bound: the side to move is not in check, and it counts only moves of
+// men that nothing can pin: a pin runs along a line (rank, file or diagonal) through the king
+// to an enemy rook or queen (ranks and files) or bishop or queen (diagonals) on it, so a man on
+// no such line is pinned by nothing, and moving it cannot expose its king, which was not in
+// check. It counts such knights', bishops', rooks' and queens' moves to the squares they attack
+// that hold no man of their own and no king, and such pawns' single pushes onto empty squares
+// and captures of enemy men (each promotion once, and two captures onto one square once). King
+// moves, castling, double pushes and en passant are not counted, so the true number can only be
+// larger.
 func manyMoves(p *board.Position) bool {
 	if p.InCheck() {
 		return false

@@ -45,13 +45,13 @@ type reach struct {
 //
 // It starts from every pawn standing head-on against a pawn or the enemy king and drops, until
 // nothing changes, each pawn that: has a square in front of it that is neither a locked pawn
-// nor a king whose reach is its own square (frozenKing; any other man may leave, or the
-// square was empty); has a capture square that an enemy man, an enemy locked pawn or an
-// en passant target could occupy; or stands where an enemy man could attack it, or where the
-// enemy king could attack it while neither a locked pawn of its own colour nor its own king
-// that never moves guards it (a king may not capture a guarded pawn, and the guard stays). Dropping a pawn only widens the reaches, so the
-// loop ends with a set that passes every test against the reaches it produces, which is what
-// the induction above needs.
+// nor a king whose reach is its own square (frozenKing; any other man may leave, or the square
+// was empty); has a capture square that an enemy man, an enemy locked pawn or an en passant
+// target could occupy; or stands where an enemy man could attack it, or where the enemy king
+// could attack it while neither a locked pawn of its own colour nor its own king that never
+// moves guards it (a king may not capture a guarded pawn, and the guard stays). Dropping a pawn
+// only widens the reaches, so the loop ends with a set that passes every test against the
+// reaches it produces, which is what the induction above needs.
 //
 // dropCheaply first drops, at the cost of a few floods, the pawns that cheaper parts of the
 // reaches already rule out; on most positions of real games that drops them all.
@@ -62,10 +62,14 @@ func lockedPawns(p *board.Position) (locked uint64, r [2]reach) {
 // headOn returns the pawns standing head-on against a pawn or the king of the other colour,
 // where lockedPawns starts.
 func headOn(p *board.Position) uint64 {
-	pawns, kings := p.ByRole(board.Pawn), p.ByRole(board.King)
-	white, black := pawns&p.ByColor(board.White), pawns&p.ByColor(board.Black)
-	return white&pawnPushes(board.Black, pawns|kings&p.ByColor(board.Black)) |
-		black&pawnPushes(board.White, pawns|kings&p.ByColor(board.White))
+	return facing(p, board.White) | facing(p, board.Black)
+}
+
+// facing returns colour c's half of headOn: its pawns with a pawn or the enemy king straight
+// in front of them.
+func facing(p *board.Position, c board.Color) uint64 {
+	pawns, e := p.ByRole(board.Pawn), c.Other()
+	return pawns & p.ByColor(c) & pawnPushes(e, pawns|p.Pieces(e, board.King))
 }
 
 // lockedFrom is the loop of lockedPawns from the set locked.
@@ -80,12 +84,24 @@ func lockedFrom(p *board.Position, locked uint64) (uint64, [2]reach) {
 	if sq := p.EnPassant(); sq != board.NoSquare {
 		ep = 1 << uint(sq)
 	}
-	var r [2]reach
+	return lockLoop(p, locked, boundCandidates(p), ep, true)
+}
+
+// lockLoop is the loop of lockedPawns from the sets locked and bound, with the en passant
+// target ep, shared by lockedFrom and lockedByMen (static_tempo.go). When kings is false the
+// pawns are tested without the kings' attacks (stillLocked against reaches with no kingHits),
+// while the reaches returned keep them.
+func lockLoop(p *board.Position, locked, bound, ep uint64, kings bool) (uint64, [2]reach) {
 	var from [2]uint64
-	bound := boundCandidates(p)
 	for locked != 0 {
-		r = reaches(p, locked, bound, ep, from)
-		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
+		r := reaches(p, locked, bound, ep, from)
+		tested := &r
+		if !kings {
+			men := r
+			men[board.White].kingHits, men[board.Black].kingHits = 0, 0
+			tested = &men
+		}
+		next := stillLocked(p, board.White, locked, tested) | stillLocked(p, board.Black, locked, tested)
 		nextBound := stillBound(p, board.White, locked, bound, &r) | stillBound(p, board.Black, locked, bound, &r)
 		if next == locked && nextBound == bound {
 			return locked, r
@@ -197,9 +213,10 @@ func reaches(p *board.Position, locked, bound, ep uint64, from [2]uint64) [2]rea
 }
 
 // reachOf returns colour c's reach while the pawns of locked stay in place and the enemy's men
-// never stand outside enemy. Locked pawns are the only obstacles: every other man may move
-// away or be captured, so each flood runs over all squares but theirs (a man can never enter a locked pawn's square: its own colour's is
-// occupied for ever, and the enemy's would be a capture that lockedPawns rules out).
+// never stand outside enemy. Locked pawns are the only obstacles: every other man may move away
+// or be captured, so each flood runs over all squares but theirs (a man can never enter a
+// locked pawn's square: its own colour's is occupied for ever, and the enemy's would be a
+// capture that lockedPawns rules out).
 //
 //   - Pawns go forward, straight (over any square the flood may enter: a man in the way may
 //     leave) or diagonally onto a square of enemy (a capture), and promote to anything on the

@@ -54,20 +54,9 @@ import (
 // lockedByMen returns the pawns that no man other than a king can ever move or capture, by the
 // loop of lockedFrom without the kings' attacks and without bound pawns (their shadows only
 // narrow the cones of pawns that are not locked, and here every pawn must be), with the reaches.
+// The proof asks it only where no en passant target stands (tempoShape).
 func lockedByMen(p *board.Position) (locked uint64, r [2]reach) {
-	var from [2]uint64
-	for locked = headOn(p); locked != 0; {
-		r = reaches(p, locked, 0, 0, from)
-		men := r
-		men[board.White].kingHits, men[board.Black].kingHits = 0, 0
-		next := stillLocked(p, board.White, locked, &men) | stillLocked(p, board.Black, locked, &men)
-		if next == locked {
-			return locked, r
-		}
-		locked = next
-		from = [2]uint64{r[board.White].occupy, r[board.Black].occupy}
-	}
-	return 0, r
+	return lockLoop(p, headOn(p), 0, 0, false)
 }
 
 // tempo is the proof's abstraction of one position for one side (side mates, loser is mated).
@@ -96,16 +85,17 @@ func (t *tempo) no(p *board.Position, side board.Color) bool {
 // and fails on nearly every final position of real games (a pawn with an empty square in
 // front of it), so Quick may ask the proof of every position it asks staticNo of. The
 // cheapest tests come first: a castling right (many a resigned game keeps one), then the
-// white half of headOn, a white pawn with neither a pawn nor the black king in front of it.
+// white half of headOn (facing), a white pawn with neither a pawn nor the black king in front
+// of it, and the black half last, each half computed once.
 func tempoShape(p *board.Position) bool {
 	if p.Castling() != 0 || p.EnPassant() != board.NoSquare {
 		return false
 	}
-	pawns, black := p.ByRole(board.Pawn), p.ByColor(board.Black)
-	if pawns == 0 || pawns&^black&^pawnPushes(board.Black, pawns|p.ByRole(board.King)&black) != 0 {
+	pawns := p.ByRole(board.Pawn)
+	if pawns == 0 || pawns&p.ByColor(board.White) != facing(p, board.White) {
 		return false
 	}
-	return pawns&^headOn(p) == 0
+	return pawns&p.ByColor(board.Black) == facing(p, board.Black)
 }
 
 // init sets t up for p and side; false when p is not a position the proof handles.

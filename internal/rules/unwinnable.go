@@ -38,32 +38,51 @@ func (j *Judge) stopEnded(e *edState, s *Summary, n int) {
 // tags call normal, or a resignation, with no edition that judges resignations; a draw after
 // the first moves with no --no-agreement-before) none can, and the editions skip it.
 //
-// The skip is exact: it is false only where every edition's stopFindings would return
-// without a row and without asking the decider. A failed game gets no row. A decisive game
-// gets one only through unwinnable, which returns at once unless the tags say time, or say
-// resignation (resigned) and the edition has an unwinnable_resignation article. A draw gets
-// one only as an early agreement, which needs n < 2 or n < 2 × --no-agreement-before.
+// The skip is exact: it asks each edition the tests stopFindings itself asks (judgesStop
+// for a decisive game, agreementArticle for a draw), so it is false only where every
+// edition's stopFindings would return without a row and without asking the decider. A failed
+// game gets no row.
 func (j *Judge) stopMayFind(n int) bool {
 	switch {
 	case j.failed:
 		return false
 	case j.result == WhiteWins || j.result == BlackWins:
-		if j.stop == StopTime {
-			return true
-		}
-		if !resigned(j.stop) {
-			return false
-		}
 		for i := range j.eds {
-			if j.eds[i].Edition.Articles.UnwinnableResignation != "" {
+			if j.judgesStop(&j.eds[i].Edition.Articles) {
 				return true
 			}
 		}
-		return false
 	case j.result == Draw:
-		return n < 2 || j.noAgreementBefore > 0 && n < 2*j.noAgreementBefore
+		for i := range j.eds {
+			if j.agreementArticle(j.eds[i].Edition, n) != "" {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// judgesStop reports whether an edition with the articles a judges the way the game stopped
+// by an unwinnable rule (rules.md 7.3): lost on time with an unwinnable_timeout article, or
+// by resignation with an unwinnable_resignation one.
+func (j *Judge) judgesStop(a *Articles) bool {
+	if j.stop == StopTime {
+		return a.UnwinnableTimeout != ""
+	}
+	return resigned(j.stop) && a.UnwinnableResignation != ""
+}
+
+// agreementArticle returns the article of ed that a draw agreed after n plies breaks, or ""
+// (rules.md 8): before both players have moved (5.2.3), or before the competition's
+// --no-agreement-before (9.1a, 9.1.1).
+func (j *Judge) agreementArticle(ed *Edition, n int) string {
+	switch {
+	case ed.Articles.EarlyAgreement != "" && n < 2:
+		return ed.Articles.EarlyAgreement
+	case ed.Articles.AgreementFlag != "" && j.noAgreementBefore > 0 && n < 2*j.noAgreementBefore:
+		return ed.Articles.AgreementFlag
+	}
+	return ""
 }
 
 // stopFindings adds, under edition e, the rows of the rules that look at how the game
@@ -93,14 +112,7 @@ func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
 		if s.EndedBy != EndedAgreement {
 			return
 		}
-		article := ""
-		switch {
-		case ed.Articles.EarlyAgreement != "" && n < 2:
-			article = ed.Articles.EarlyAgreement // 5.2.3: before both players have moved
-		case ed.Articles.AgreementFlag != "" && j.noAgreementBefore > 0 && n < 2*j.noAgreementBefore:
-			article = ed.Articles.AgreementFlag // 9.1a, 9.1.1: the competition's rule
-		}
-		if article != "" {
+		if article := j.agreementArticle(ed, n); article != "" {
 			f := j.finalFinding(v, e, EarlyAgreement, Agreement, article, j.pos.Turn())
 			f.ResultDiffers = true // mandated_result stays empty: the rules name no result
 		}
@@ -113,11 +125,10 @@ func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
 // such games, once per game for all editions.
 func (j *Judge) unwinnable(ed *Edition, winner board.Color) (Rule, mate.Proof) {
 	a := &ed.Articles
-	timeout := j.stop == StopTime
-	resignation := !timeout && resigned(j.stop) && a.UnwinnableResignation != ""
-	if !timeout && !resignation || (timeout && a.UnwinnableTimeout == "") {
+	if !j.judgesStop(a) {
 		return NoRule, mate.ProofNone
 	}
+	timeout := j.stop == StopTime
 	if !j.pos.HasLegalMove() {
 		return NoRule, mate.ProofNone // stopped on the board
 	}
