@@ -101,27 +101,18 @@ func mergedSummary(ctx context.Context, st store, m Manifest) (*report.Summary, 
 	return report.MergeSummaries(ss...), nil
 }
 
-// readSummary reads the summary file name of st (report.ReadSummaryJSON, which reads a local
-// file: the file is copied to a temporary one first).
+// readSummary reads the summary file name of st (report.DecodeSummaryJSON).
 func readSummary(ctx context.Context, st store, name string) (*report.Summary, error) {
 	r, err := st.Open(ctx, name)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	tmp, err := os.CreateTemp("", "pgnscan-summary-*.json")
-	if err != nil {
-		return nil, err
+	b, err := io.ReadAll(r)
+	var s *report.Summary
+	if err == nil {
+		s, err = report.DecodeSummaryJSON(b)
 	}
-	defer os.Remove(tmp.Name())
-	_, err = io.Copy(tmp, r)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	s, err := report.ReadSummaryJSON(tmp.Name())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
