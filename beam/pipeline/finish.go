@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
 // Files of the output folder beside the tables.
@@ -134,8 +135,8 @@ func isPartFile(name string) bool {
 		}
 		final = final[:i]
 	}
-	return strings.HasPrefix(final, "part-") && strings.HasSuffix(final, ".parquet") ||
-		strings.HasPrefix(final, "_summary-") && strings.HasSuffix(final, ".json")
+	summary, _ := path.Match(shardscan.SummaryGlob, final)
+	return strings.HasPrefix(final, "part-") && strings.HasSuffix(final, ".parquet") || summary
 }
 
 // writeWhole writes a file through write under a temporary name and renames it when whole.

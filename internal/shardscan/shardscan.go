@@ -159,6 +159,10 @@ func ScanShard(ctx context.Context, sh scan.Shard, opt Options) (Stats, error) {
 // **/*.parquet does not match it).
 func SummaryName(partName string) string { return "_summary-" + partName + ".json" }
 
+// SummaryGlob matches the names SummaryName gives (filepath.Match, path.Match), and no part
+// file's.
+const SummaryGlob = "_summary-*.json"
+
 // openLocal opens a local file for ScanShard. (scan.OpenRegular).
 func openLocal(path string) (io.ReaderAt, int64, error) {
 	f, size, err := scan.OpenRegular(path)
