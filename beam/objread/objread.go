@@ -45,7 +45,7 @@ func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
 	return openS3(ctx, path, bucket, object)
 }
 
-// openLocal opens a regular local file. (scan.OpenRegular).
+// openLocal opens a regular local file (scan.OpenRegular).
 func openLocal(path string) (io.ReaderAt, int64, error) {
 	f, size, err := scan.OpenRegular(path)
 	if err != nil {

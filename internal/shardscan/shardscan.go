@@ -163,7 +163,7 @@ func SummaryName(partName string) string { return "_summary-" + partName + ".jso
 // file's.
 const SummaryGlob = "_summary-*.json"
 
-// openLocal opens a local file for ScanShard. (scan.OpenRegular).
+// openLocal opens a local regular file for ScanShard (scan.OpenRegular).
 func openLocal(path string) (io.ReaderAt, int64, error) {
 	f, size, err := scan.OpenRegular(path)
 	if err != nil {
