@@ -14,6 +14,8 @@ import (
 	"sync"
 
 	"cloud.google.com/go/storage"
+
+	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
 // ErrScheme is wrapped by the error of a path whose scheme is not read.
@@ -43,21 +45,13 @@ func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
 	return openS3(ctx, path, bucket, object)
 }
 
-// openLocal opens a regular local file.
+// openLocal opens a regular local file (scan.OpenRegular).
 func openLocal(path string) (io.ReaderAt, int64, error) {
-	f, err := os.Open(path)
+	f, size, err := scan.OpenRegular(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, err // not a nil *os.File in a non-nil io.ReaderAt
 	}
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("%s: not a regular file", path)
-	}
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	return f, st.Size(), nil
+	return f, size, nil
 }
 
 // gcsClients are the process's clients of Cloud Storage, made at the first gs:// path with

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
 // Files of the output folder beside the tables.
@@ -101,27 +102,18 @@ func mergedSummary(ctx context.Context, st store, m Manifest) (*report.Summary, 
 	return report.MergeSummaries(ss...), nil
 }
 
-// readSummary reads the summary file name of st (report.ReadSummaryJSON, which reads a local
-// file: the file is copied to a temporary one first).
+// readSummary reads the summary file name of st (report.DecodeSummaryJSON).
 func readSummary(ctx context.Context, st store, name string) (*report.Summary, error) {
 	r, err := st.Open(ctx, name)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	tmp, err := os.CreateTemp("", "pgnscan-summary-*.json")
-	if err != nil {
-		return nil, err
+	b, err := io.ReadAll(r)
+	var s *report.Summary
+	if err == nil {
+		s, err = report.DecodeSummaryJSON(b)
 	}
-	defer os.Remove(tmp.Name())
-	_, err = io.Copy(tmp, r)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	s, err := report.ReadSummaryJSON(tmp.Name())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -143,8 +135,8 @@ func isPartFile(name string) bool {
 		}
 		final = final[:i]
 	}
-	return strings.HasPrefix(final, "part-") && strings.HasSuffix(final, ".parquet") ||
-		strings.HasPrefix(final, "_summary-") && strings.HasSuffix(final, ".json")
+	summary, _ := path.Match(shardscan.SummaryGlob, final)
+	return strings.HasPrefix(final, "part-") && strings.HasSuffix(final, ".parquet") || summary
 }
 
 // writeWhole writes a file through write under a temporary name and renames it when whole.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/htmlreport"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
 func newReportCmd() *cobra.Command {
@@ -97,12 +98,12 @@ func readSummaries(args []string) (*report.Summary, error) {
 			paths = append(paths, a)
 			continue
 		}
-		found, err := filepath.Glob(filepath.Join(a, "_summary-*.json"))
+		found, err := filepath.Glob(filepath.Join(a, shardscan.SummaryGlob))
 		if err != nil {
 			return nil, err
 		}
 		if len(found) == 0 {
-			return nil, usageError{fmt.Errorf("report: %s: no summary files (_summary-*.json) in it", a)}
+			return nil, usageError{fmt.Errorf("report: %s: no summary files (%s) in it", a, shardscan.SummaryGlob)}
 		}
 		paths = append(paths, found...)
 	}

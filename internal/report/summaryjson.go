@@ -80,15 +80,21 @@ func ReadSummaryJSON(path string) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	var m savedSummary
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%s: not a pgnscan summary file: %w", path, err)
-	}
-	s, err := m.summary()
+	s, err := DecodeSummaryJSON(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
+}
+
+// DecodeSummaryJSON reads the bytes of a summary file that WriteJSON wrote (read from an
+// object store, say); its errors do not name the file.
+func DecodeSummaryJSON(b []byte) (*Summary, error) {
+	var m savedSummary
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("not a pgnscan summary file: %w", err)
+	}
+	return m.summary()
 }
 
 // MergeSummaries returns the summary of one scan made of the scans that ss summarise: the

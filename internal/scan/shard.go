@@ -233,13 +233,27 @@ func openPlanned(path string) (*os.File, int64, error) {
 	if err := plannable(path); err != nil {
 		return nil, 0, err
 	}
+	f, size, err := OpenRegular(path)
+	if errors.Is(err, ErrNotRegular) {
+		err = fmt.Errorf("plan: %s: %w", displayName(path), ErrNotRegular)
+	}
+	return f, size, err
+}
+
+// ErrNotRegular is wrapped by the error of a path that names no regular file (a folder, a
+// pipe, a device), which cannot be read at any offset.
+var ErrNotRegular = errors.New("not a regular file")
+
+// OpenRegular opens the regular file at path for reads at any offset and returns its size;
+// the error of a path that is not one names it and wraps ErrNotRegular.
+func OpenRegular(path string) (*os.File, int64, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}
 	st, err := f.Stat()
 	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("plan: %s: not a regular file", displayName(path))
+		err = fmt.Errorf("%s: %w", path, ErrNotRegular)
 	}
 	if err != nil {
 		f.Close()

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/pgnscan/pgnscan/internal/report"
@@ -160,22 +159,17 @@ func ScanShard(ctx context.Context, sh scan.Shard, opt Options) (Stats, error) {
 // **/*.parquet does not match it).
 func SummaryName(partName string) string { return "_summary-" + partName + ".json" }
 
-// openLocal opens a local file for ScanShard.
+// SummaryGlob matches the names SummaryName gives (filepath.Match, path.Match), and no part
+// file's.
+const SummaryGlob = "_summary-*.json"
+
+// openLocal opens a local regular file for ScanShard (scan.OpenRegular).
 func openLocal(path string) (io.ReaderAt, int64, error) {
-	f, err := os.Open(path)
+	f, size, err := scan.OpenRegular(path)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, err // not a nil *os.File in a non-nil io.ReaderAt
 	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	if !st.Mode().IsRegular() {
-		f.Close()
-		return nil, 0, fmt.Errorf("%s: not a regular file", path)
-	}
-	return f, st.Size(), nil
+	return f, size, nil
 }
 
 // Selection returns the rule selection of opt, or a usage error (an unknown edition).
