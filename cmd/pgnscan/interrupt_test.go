@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -86,11 +87,13 @@ func (f *feed) settled(t *testing.T, min int64, quiet time.Duration) {
 	t.Fatalf("the scan took %d bytes and did not settle", last)
 }
 
-// interruptLimit is how soon after the signal the scan must have ended. The promise is one
-// second whatever its inputs and outputs are doing (issue 14); the test allows two, for a
-// machine shared with other test runs, where one run ended 1.04 s after the signal. On an idle
-// machine: 35 to 110 ms with an idle input, 0.32 s with a stalled output (the grace, then closing).
-const interruptLimit = 2 * time.Second
+// interruptLimit bounds how long after the signal the scan may take to end. The promise is one
+// second whatever its inputs and outputs are doing (issue 14), on an idle machine: 35 to 110 ms
+// with an idle input, 0.4 s with a stalled output (the grace, then closing). The tests run with
+// every core loaded (loadCPU), where finishing the games already read takes 1 to 3.5 s (issue 27,
+// 2 cores, ten runnable processes); a bound is no timing assertion there, only the proof that the
+// scan does not wait for its input, which never ends, or for its stalled reader, for ever.
+const interruptLimit = 20 * time.Second
 
 // signalAndWait sends sig and returns the exit status and how long the command took to end.
 func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) (int, time.Duration) {
@@ -122,23 +125,32 @@ func signalAndWait(t *testing.T, cmd *exec.Cmd, sig syscall.Signal) (int, time.D
 
 // TestInterrupt feeds a scan through a pipe the test controls, stops feeding once the scan has
 // taken 2 MB (it then waits for more: its input is idle, and its first 4 MiB chunk is not full),
-// interrupts it and checks the contract: the scan ends within a second, exit status 130, every
-// output closed under its final name (no temporary file left) and readable, holding whole games
-// only, the first games of the input in order, and a summary that says the scan was interrupted.
-// Before, the scan waited for the pipe to close. The test cannot finish early: the input never
-// ends.
+// interrupts it and checks the contract: the scan ends (see interruptLimit), exit status 130,
+// every output closed under its final name (no temporary file left) and readable, holding whole
+// games only, the first games of the input in order, and a summary that says the scan was
+// interrupted. Before, the scan waited for the pipe to close. The test cannot finish early: the
+// input never ends. Every core is loaded meanwhile: before issue 27, standard output refused
+// every write 0.3 s after the signal, so on a busy machine the summary and the rows still to
+// write were lost (6 of 6 runs).
 func TestInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
 	bin := buildBinary(t)
 	text := sampleText(t)
+	loadCPU(t)
+	// SIGINT: the summary goes to standard output; SIGTERM: the games rows do (CSV), and the
+	// summary to a file. Either must reach the reader whole.
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			f, g, e := filepath.Join(dir, "f.parquet"), filepath.Join(dir, "g.parquet"), filepath.Join(dir, "e.csv")
-			cmd := exec.Command(bin, "scan", "--edition", "auto,lichess", "-j", "1", "-o", f, "--games", g, "--errors", e,
-				"--summary", "-", "--progress", "never", "-")
+			gamesOut, summaryOut, summaryFile := g, "-", filepath.Join(dir, "summary.txt")
+			if sig == syscall.SIGTERM {
+				gamesOut, summaryOut, g = "-", summaryFile, filepath.Join(dir, "g.csv")
+			}
+			cmd := exec.Command(bin, "scan", "--edition", "auto,lichess", "-j", "1", "-o", f, "--games", gamesOut, "--errors", e,
+				"--summary", summaryOut, "--progress", "never", "-")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			fd := startFed(t, cmd, text, 2<<20, false)
@@ -153,7 +165,18 @@ func TestInterrupt(t *testing.T) {
 			if stderr.Len() != 0 {
 				t.Errorf("stderr: %q", stderr.String())
 			}
-			noFiles(t, dir, "f.parquet", "g.parquet", "e.csv")
+			noFiles(t, dir, "f.parquet", "g.parquet", "e.csv", "summary.txt")
+			sum := stdout.String()
+			if gamesOut == "-" {
+				if err := os.WriteFile(g, stdout.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				b, err := os.ReadFile(summaryFile)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum = string(b)
+			}
 
 			games := readRows[report.Game](t, g)
 			findings := readRows[report.Finding](t, f)
@@ -184,7 +207,6 @@ func TestInterrupt(t *testing.T) {
 					t.Fatalf("finding for game %d under %s, which has no games row", row.GameIndex, row.Edition)
 				}
 			}
-			sum := stdout.String()
 			if !strings.Contains(sum, "interrupted") || !strings.Contains(sum, "stopped") {
 				t.Errorf("the summary does not say the scan was interrupted and where it stopped:\n%s", sum)
 			}
@@ -205,6 +227,7 @@ func TestInterruptStalledStdout(t *testing.T) {
 		t.Skip("builds the command")
 	}
 	bin := buildBinary(t)
+	loadCPU(t)
 	dir := t.TempDir()
 	f, e, sum := filepath.Join(dir, "f.parquet"), filepath.Join(dir, "e.csv"), filepath.Join(dir, "summary.txt")
 	cmd := exec.Command(bin, "scan", "--edition", "auto,lichess", "-j", "1", "-o", f, "--games", "-", "--errors", e,
@@ -265,6 +288,23 @@ func TestClosedStdout(t *testing.T) {
 	}
 	oneLine(t, result{code: exit.ExitCode(), stderr: stderr.String()}, "broken pipe")
 	noFiles(t, dir, "g.csv") // no temporary file; the games file, closed before, may stay
+}
+
+// loadCPU keeps every core busy until the test ends, with two processes a core that do nothing
+// but spin (as a laptop compiling or a second scan would): the interrupt contract must hold on a
+// loaded machine, where the scan takes longer than any grace to finish after the signal.
+func loadCPU(t *testing.T) {
+	t.Helper()
+	for range 2 * runtime.NumCPU() {
+		hog := exec.Command("sh", "-c", "while :; do :; done")
+		if err := hog.Start(); err != nil {
+			t.Fatalf("starting a CPU hog: %v", err)
+		}
+		t.Cleanup(func() {
+			hog.Process.Kill()
+			hog.Wait()
+		})
+	}
 }
 
 // fmtCount writes n with thousands separators, as the summary does.

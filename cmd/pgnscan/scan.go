@@ -148,9 +148,9 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		}
 	}
 
-	ctx, giveUp, stop := catchInterrupts(ctx)
+	ctx, stop := catchInterrupts(ctx)
 	defer stop()
-	opt.Stdout = stallFree(stdout, giveUp)
+	opt.Stdout = stallFree(stdout, ctx.Done())
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
 	}

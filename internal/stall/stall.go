@@ -2,10 +2,11 @@
 // reader of standard output that stopped reading) once an interrupt says so: a scan must end
 // within a second of SIGINT whatever its inputs and outputs are doing.
 //
-// The blocking calls run in a goroutine of their own, on a buffer of their own, so that a call
-// still blocked after Read or Write returned never touches the caller's slice. That goroutine
-// ends when its call returns, or with the process. Regular files need none of this: their reads
-// and writes do not wait on anyone.
+// A Reader gives up at once: an interrupted scan reads no more. Its blocking reads run in a
+// goroutine of their own, on a buffer of their own, so that a read still blocked after Read
+// returned never touches the caller's slice. That goroutine ends when its read returns, or with
+// the process. A Writer gives up only a write that truly blocks (see Writer). Regular files need
+// none of this: their reads and writes do not wait on anyone.
 package stall
 
 import (
@@ -27,25 +28,10 @@ func NewReader(r io.Reader, done <-chan struct{}) *Reader {
 }
 
 // Read reads into p, or returns ErrGivenUp once done is closed, at once.
-func (r *Reader) Read(p []byte) (int, error) { return r.c.call(p, false) }
+func (r *Reader) Read(p []byte) (int, error) { return r.c.call(p) }
 
 // Close ends the goroutine once its current read, if any, returns. Later Reads fail.
 func (r *Reader) Close() { r.c.close() }
-
-// Writer writes to w, giving up when done is closed (see the package comment).
-type Writer struct{ c caller }
-
-// NewWriter returns a Writer to w that gives up once done is closed.
-func NewWriter(w io.Writer, done <-chan struct{}) *Writer {
-	return &Writer{caller{done: done, fn: w.Write}}
-}
-
-// Write writes p, or returns ErrGivenUp once done is closed, at once (p may then be written
-// in part, later, or not at all).
-func (w *Writer) Write(p []byte) (int, error) { return w.c.call(p, true) }
-
-// Close ends the goroutine once its current write, if any, returns. Later Writes fail.
-func (w *Writer) Close() { w.c.close() }
 
 // caller runs fn, one call at a time, in a goroutine of its own.
 type caller struct {
@@ -62,9 +48,9 @@ type result struct {
 	err error
 }
 
-// call runs fn on p (copied in first for a write, out after for a read) and waits for it or for
-// done.
-func (c *caller) call(p []byte, write bool) (int, error) {
+// call runs fn on a buffer of its own as big as p, copies what it read into p, and waits for it
+// or for done.
+func (c *caller) call(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
@@ -86,15 +72,10 @@ func (c *caller) call(p []byte, write bool) (int, error) {
 	if cap(c.buf) < len(p) {
 		c.buf = make([]byte, len(p))
 	}
-	if write {
-		copy(c.buf, p)
-	}
 	c.req <- len(p)
 	select {
 	case r := <-c.res:
-		if !write {
-			copy(p, c.buf[:r.n])
-		}
+		copy(p, c.buf[:r.n])
 		if r.err != nil {
 			c.err = r.err
 		}
