@@ -77,16 +77,20 @@ func TestBadUsage(t *testing.T) {
 	}{
 		{"missing file", []string{"scan", "-o", out, filepath.Join(dir, "nope.pgn")}, []string{"nope.pgn"}},
 		{"directory without PGN", []string{"scan", "-o", out, empty}, []string{empty, "no PGN archives"}},
-		{"unknown edition", []string{"scan", "--edition", "fide2017,fide2099", "-o", out, sample}, []string{"fide2099"}},
+		{"unknown edition", []string{"scan", "--edition", "fide2017,fide2099", "-o", out, sample}, []string{"fide2099", "known: auto, fide2009"}},
 		{"unknown fallback edition", []string{"scan", "--fallback-edition", "fide1999", "-o", out, sample}, []string{"fide1999"}},
-		{"bad fivefold reading", []string{"scan", "--fivefold-2014", "sometimes", "-o", out, sample}, []string{"sometimes"}},
+		{"bad fivefold reading", []string{"scan", "--fivefold-2014", "sometimes", "-o", out, sample}, []string{"sometimes", "consecutive or any"}},
 		{"unknown output extension", []string{"scan", "-o", filepath.Join(dir, "f.json"), sample}, []string{"f.json"}},
 		{"unknown games extension", []string{"scan", "-o", out, "--games", filepath.Join(dir, "g.txt"), sample}, []string{"g.txt"}},
 		{"two outputs on one file", []string{"scan", "-o", out, "--games", out, sample}, []string{"f.parquet"}},
-		{"negative workers", []string{"scan", "-j", "-1", "-o", out, sample}, []string{"-1"}},
+		{"negative workers", []string{"scan", "-j", "-1", "-o", out, sample}, []string{"-1", "at least 1"}},
+		{"no workers", []string{"scan", "-j", "0", "-o", out, sample}, []string{"not 0", "at least 1"}},
+		{"plan with no workers", []string{"plan", "-j", "0", sample}, []string{"not 0", "at least 1"}},
 		{"bad progress mode", []string{"scan", "--progress", "sometimes", "-o", out, sample}, []string{"sometimes"}},
 		{"unknown flag", []string{"scan", "--frobnicate", sample}, []string{"frobnicate"}},
-		{"no input", []string{"scan", "-o", out}, nil},
+		{"misspelt flag", []string{"scan", "--edtion", "fide2014", sample}, []string{"--edtion", "did you mean --edition?"}},
+		{"misspelt flag of canmate", []string{"canmate", "--witnes"}, []string{"did you mean --witness?"}},
+		{"no input", []string{"scan", "-o", out}, []string{"no input", "- to read standard input"}},
 		{"unknown command", []string{"scna", sample}, []string{"scna"}},
 		{"report of a missing file", []string{"report", filepath.Join(dir, "nope.parquet")}, []string{"nope.parquet"}},
 		{"report of an unknown format", []string{"report", filepath.Join(dir, "f.json")}, []string{"f.json"}},
@@ -98,6 +102,9 @@ func TestBadUsage(t *testing.T) {
 				t.Errorf("exit %d, want %d\nstderr: %s", r.code, exitUsage, r.stderr)
 			}
 			oneLine(t, r, c.want...)
+			if strings.HasPrefix(r.stderr, "pgnscan: rules:") {
+				t.Errorf("the message carries a package prefix: %s", r.stderr)
+			}
 			if r.stdout != "" {
 				t.Errorf("stdout: %q", r.stdout)
 			}

@@ -36,7 +36,7 @@ and with --witness each yes answer's mating line in SAN ("white: 1. Qh5 Nc6 2. Q
 position (it is answered "invalid: REASON" in both columns), 2 for bad usage.`,
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
 			a := canmateAnswerer{witness: witness, decider: mate.NewDecider(budget)}
-			switch side {
+			switch strings.ToLower(side) {
 			case "":
 				a.sides = []board.Color{board.White, board.Black}
 			case "white":

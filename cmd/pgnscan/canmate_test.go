@@ -95,3 +95,12 @@ func TestCanmateUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestCanmateSideCase: --side is case-insensitive, as --edition is.
+func TestCanmateSideCase(t *testing.T) {
+	fen := "8/8/8/8/8/8/8/K1k5 w - - 0 1"
+	lower, upper := pgnscan(t, "canmate", "--side", "white", fen), pgnscan(t, "canmate", "--side", "WHITE", fen)
+	if lower.code != 0 || upper.code != 0 || lower.stdout != upper.stdout {
+		t.Fatalf("--side white: %d %q; --side WHITE: %d %q %s", lower.code, lower.stdout, upper.code, upper.stdout, upper.stderr)
+	}
+}

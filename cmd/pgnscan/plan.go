@@ -52,8 +52,8 @@ shards of a file then cost time quadratic in their number.`,
 			if size <= 0 {
 				return usageError{fmt.Errorf("--shard-size must be positive, not %d", size)}
 			}
-			if workers < 0 {
-				return usageError{fmt.Errorf("--workers must be at least 1, not %d", workers)}
+			if err := checkWorkers(cmd, workers); err != nil {
+				return err
 			}
 			return runPlan(cmd.Context(), args, size, count, workers, cmd.OutOrStdout())
 		}),

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/pgnscan/pgnscan/internal/report"
 )
@@ -51,7 +53,62 @@ position) that were not applied, and results that contradict the board.`,
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{suggestFlag(cmd, err)} })
+	root.Version = Version()
+	root.SetVersionTemplate("pgnscan {{.Version}}\n") // as "pgnscan version" prints it
 	root.AddCommand(newScanCmd(stdin), newReportCmd(), newEditionsCmd(), newVersionCmd(), newCanmateCmd(stdin), newPlanCmd())
 	return root
+}
+
+// suggestFlag adds to pflag's "unknown flag: --edtion" the flag of cmd nearest in spelling,
+// as cobra does for a mistyped command: "(did you mean --edition?)". Other errors are returned
+// as they are.
+func suggestFlag(cmd *cobra.Command, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return err
+	}
+	best, bestDist := "", 3 // at most two edits away, as cobra's SuggestionsMinimumDistance
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		if d := editDistance(name, f.Name); d < bestDist || (d == bestDist && best == "" && strings.HasPrefix(f.Name, name)) {
+			best, bestDist = f.Name, d
+		}
+	})
+	if best == "" {
+		return err
+	}
+	return fmt.Errorf("%w (did you mean --%s?)", err, best)
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes (flag names are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// checkWorkers refuses a --workers count below 1 that the command line gave (-j 0 and -j -3
+// alike); left out, the count is one worker per CPU.
+func checkWorkers(cmd *cobra.Command, n int) error {
+	if n >= 1 || !cmd.Flags().Changed("workers") {
+		return nil
+	}
+	return usageError{fmt.Errorf("--workers must be at least 1, not %d (leave it out for one per CPU, %d here)", n, runtime.NumCPU())}
 }

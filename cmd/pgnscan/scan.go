@@ -77,9 +77,15 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 			if o.shard != "" {
 				return cobra.NoArgs(cmd, args)
 			}
-			return cobra.MinimumNArgs(1)(cmd, args)
+			if len(args) == 0 {
+				return usageError{errors.New("no input: name PGN archives or folders, or - to read standard input")}
+			}
+			return nil
 		},
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
+			if err := checkWorkers(cmd, o.workers); err != nil {
+				return err
+			}
 			return runScan(cmd.Context(), o, args, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		}),
 	}
@@ -118,9 +124,6 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
 	if _, err := shardscan.Selection(opt); err != nil {
 		return usageError{err}
-	}
-	if o.workers < 0 {
-		return usageError{fmt.Errorf("--workers must be at least 1, not %d", o.workers)}
 	}
 	showProgress, err := progressWanted(o.progress, o.quiet, stderr)
 	if err != nil {

@@ -257,10 +257,17 @@ type OptionError struct {
 	Err    error
 }
 
+// Error names the option as the user wrote it (no package prefix: the message is shown as it
+// is) and the values it takes: --edition also takes auto, which --fallback-edition does not.
 func (e *OptionError) Error() string {
-	msg := fmt.Sprintf("rules: %s: %v %q", e.Option, e.Err, e.Value)
-	if errors.Is(e.Err, ErrUnknownEdition) {
+	msg := fmt.Sprintf("%s: %v %q", e.Option, e.Err, e.Value)
+	switch {
+	case errors.Is(e.Err, ErrUnknownEdition) && e.Option == "--edition":
+		msg += " (known: auto, " + knownIDs() + ")"
+	case errors.Is(e.Err, ErrUnknownEdition):
 		msg += " (known: " + knownIDs() + ")"
+	case e.Option == "--fivefold-2014":
+		msg += " (want consecutive or any)"
 	}
 	return msg
 }
