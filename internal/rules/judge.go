@@ -74,8 +74,8 @@ type Judge struct {
 	dead       bool // Pi is dead, by material or by a search (deadMat || deadSearch)
 	deadMat    bool // Pi is dead by material (rules.md 5): every edition's dead position
 	deadSearch bool // Pi is at or after the first position proved dead beyond material (7.2)
-	maxReps int
-	maxHmc  int // over the positions before the last capture or pawn move: see maxClock
+	maxReps    int
+	maxHmc     int // over the positions before the last capture or pawn move: see maxClock
 
 	opps        [2][2]int32 // claim opportunities so far, [rule][side]
 	first       [2][2]claimRec
