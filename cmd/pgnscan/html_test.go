@@ -193,3 +193,44 @@ func TestHTMLSeveralFindingsFiles(t *testing.T) {
 		t.Errorf("two parts of one scan: %d missed in %d games, want %d in %d", m, g, 2*m1, g1)
 	}
 }
+
+// TestHTMLReportFolders: report --html takes the folders scan --partition writes, as plain
+// report takes folders, and the page is that of the unpartitioned tables of the same scan, but
+// for its header, which names the folders as given, not their part files. Before, a folder was
+// refused as a file of unknown format.
+func TestHTMLReportFolders(t *testing.T) {
+	dir := t.TempDir()
+	sample := testdataPath(t, "sample.pgn.zst")
+	f, g := filepath.Join(dir, "f.parquet"), filepath.Join(dir, "g.parquet")
+	mustScan(t, "scan", "-q", "--edition", "auto,lichess", "-o", f, "--games", g, sample)
+	fd, gd := filepath.Join(dir, "findings"), filepath.Join(dir, "games")
+	mustScan(t, "scan", "-q", "--edition", "auto,lichess", "--partition", "edition,year", "-o", fd, "--games", gd, sample)
+	page := func(args ...string) string {
+		t.Helper()
+		out := filepath.Join(dir, "r.html")
+		if r := pgnscan(t, append([]string{"report", "--html", out}, args...)...); r.code != 0 {
+			t.Fatalf("report --html %v: exit %d: %s", args, r.code, r.stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	whole, parts := page(f, "--games", g), page(fd, "--games", gd)
+	meta := regexp.MustCompile(`<p class="meta">[^\n]*</p>`)
+	header := meta.FindString(parts)
+	if !strings.Contains(header, "<code>"+fd+"</code>") || !strings.Contains(header, "<code>"+gd+"</code>") || strings.Contains(header, "part-") {
+		t.Errorf("the header does not name the folders alone: %s", header)
+	}
+	if meta.ReplaceAllString(whole, "") != meta.ReplaceAllString(parts, "") {
+		t.Errorf("the page of the folders differs from that of the whole tables beyond its header")
+	}
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if r := pgnscan(t, "report", "--html", filepath.Join(dir, "e.html"), empty); r.code != exitUsage || !strings.Contains(r.stderr, "no Parquet part files") {
+		t.Errorf("a folder without part files: exit %d, %s", r.code, r.stderr)
+	}
+}

@@ -31,12 +31,13 @@ merges them into the summary of one scan: that of the whole files, but the elaps
 is the sum of the shards'.
 
 With --html, report writes one self-contained HTML page (no network, no scripts) from one or
-more findings files (e.g. a month's parts): charts of missed draw claims by speed class and Elo
+more findings files (e.g. a month's parts) or the folders scan --partition writes: charts of missed draw claims by speed class and Elo
 band, claims missed by the player who then lost, unapplied automatic endings, unwinnable losses,
 and for arbiters, event by event, the games whose result the board contradicts, with a diagram.
 Rates by Elo band need the games tables of the same scans (--games, repeatable).`,
 		Example: `  pgnscan report may.parquet
-  pgnscan report --html may.html may-*.parquet --games may-games.parquet`,
+  pgnscan report --html may.html may.parquet --games may-games.parquet
+  pgnscan report --html may.html findings/ --games games/`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if html == "" {
 				if len(games) > 0 {
@@ -77,11 +78,60 @@ func writeHTMLReport(out string, findings, games []string) error {
 	if err := checkHTMLOutput(out); err != nil {
 		return usageError{err}
 	}
-	a, err := htmlreport.Read(findings, games)
+	findingsFiles, err := tableFiles(findings)
 	if err != nil {
 		return err
 	}
+	gamesFiles, err := tableFiles(games)
+	if err != nil {
+		return err
+	}
+	a, err := htmlreport.Read(findingsFiles, gamesFiles)
+	if err != nil {
+		return err
+	}
+	a.SetInputs(findings...) // as given: a folder, not its part files
+	a.SetGameInputs(games...)
 	return writeHTMLFile(out, a)
+}
+
+// tableFiles returns the tables the arguments name: a file stands for itself, a folder (as
+// scan --partition writes them) for the Parquet part files under it, in its Hive folders to any
+// depth, in name order. Temporary files (.NAME.PID.tmp) and summaries (_summary-*.json) are
+// skipped, as Spark, Hive and DuckDB skip them. A folder without part files is bad usage.
+func tableFiles(args []string) ([]string, error) {
+	var files []string
+	for _, arg := range args {
+		st, err := os.Stat(arg)
+		if err != nil || !st.IsDir() {
+			files = append(files, arg) // a missing file is reported by its reader
+			continue
+		}
+		n := len(files)
+		err = filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			name := d.Name()
+			if path != arg && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() && strings.EqualFold(filepath.Ext(name), ".parquet") {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == n {
+			return nil, usageError{fmt.Errorf("%s: no Parquet part files in it", arg)}
+		}
+	}
+	return files, nil
 }
 
 // readSummaries reads the summary of each argument and merges them: a findings file (Parquet or

@@ -53,7 +53,7 @@ type entry struct {
 // arbiter collects the entries of the arbiter's section by event.
 type arbiter struct {
 	byKey   map[eventKey]*event
-	last    *entry // the latest entry, to which the same finding under another edition is added
+	kept    map[findingKey]*entry // the entries kept, to which the same finding under another edition is added
 	entries int    // entries kept
 	limit   int    // entries kept at most
 	omitted int64  // entries not kept, in these events or in events not shown
@@ -70,18 +70,26 @@ func keyOf(f *report.Finding) eventKey {
 	return eventKey{f.Event, site}
 }
 
-// add records a finding whose result differs. Rows come game by game, so the
-// same finding under several editions arrives in a run and makes one entry.
+// findingKey identifies a finding across editions: one entry lists its verdicts.
+type findingKey struct {
+	source    string
+	gameIndex int64
+	rule      string
+	ply       int32
+}
+
+// add records a finding whose result differs. The same finding under several editions makes
+// one entry, whether its rows come in a run (a scan's table, game by game) or apart (the part
+// files of a table partitioned by edition).
 func (ar *arbiter) add(f *report.Finding) {
 	v := verdict{Edition: f.Edition, Article: f.Article}
-	if e := ar.last; e != nil && e.source == f.Source && e.gameIndex == f.GameIndex && e.rule == f.Rule && e.ply == f.Ply {
+	if e := ar.kept[findingKey{f.Source, f.GameIndex, f.Rule, f.Ply}]; e != nil {
 		e.verdicts = append(e.verdicts, verdict{strings.Clone(v.Edition), strings.Clone(v.Article)})
 		return
 	}
 	k := keyOf(f)
 	ev, ok := ar.byKey[k]
 	if ar.entries >= ar.limit { // no new entry, and no new section: memory stays bounded
-		ar.last = nil
 		ar.omitted++
 		if ok {
 			ev.omitted++
@@ -108,7 +116,10 @@ func (ar *arbiter) add(f *report.Finding) {
 	}
 	ev.entries = append(ev.entries, e)
 	ar.entries++
-	ar.last = e
+	if ar.kept == nil {
+		ar.kept = map[findingKey]*entry{}
+	}
+	ar.kept[findingKey{e.source, e.gameIndex, e.rule, e.ply}] = e
 }
 
 // addDate widens the event's date range by a Date tag that is fully known
@@ -137,6 +148,18 @@ func (ar *arbiter) events() []*event {
 		}
 		return out[i].site < out[j].site
 	})
+	for _, ev := range out { // in game order, however the rows came (edition by edition)
+		sort.SliceStable(ev.entries, func(i, j int) bool {
+			a, b := ev.entries[i], ev.entries[j]
+			if a.source != b.source {
+				return false // inputs stay in the order they came
+			}
+			if a.gameIndex != b.gameIndex {
+				return a.gameIndex < b.gameIndex
+			}
+			return a.ply < b.ply
+		})
+	}
 	return out
 }
 

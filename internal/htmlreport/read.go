@@ -66,3 +66,9 @@ func (a *Aggregate) readSaved(findings []string) error {
 
 // SetInputs names the inputs the rows come from, for the page's header.
 func (a *Aggregate) SetInputs(names ...string) { a.inputs = append(a.inputs[:0], names...) }
+
+// SetGameInputs names the games tables the games rows come from, for the page's header (a
+// folder of part files is named once, not file by file).
+func (a *Aggregate) SetGameInputs(names ...string) {
+	a.gameInputs = append(a.gameInputs[:0], names...)
+}
