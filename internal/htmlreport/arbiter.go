@@ -54,9 +54,9 @@ type entry struct {
 type arbiter struct {
 	byKey   map[eventKey]*event
 	kept    map[findingKey]*entry // the entries kept, to which the same finding under another edition is added
-	entries int    // entries kept
-	limit   int    // entries kept at most
-	omitted int64  // entries not kept, in these events or in events not shown
+	entries int                   // entries kept
+	limit   int                   // entries kept at most
+	omitted int64                 // entries not kept, in these events or in events not shown
 }
 
 // keyOf returns the section a finding's game belongs to.
