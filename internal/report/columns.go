@@ -44,12 +44,12 @@ type column[R any] struct {
 	// since, for a column added after files were first written, names the version that added
 	// it: files without it still read, the field left empty.
 	since string
-	str  func(*R) *string
-	i64  func(*R) *int64
-	i32  func(*R) *int32
-	ni32 func(*R) *NullInt32
-	nf64 func(*R) *NullFloat64
-	b    func(*R) *bool
+	str   func(*R) *string
+	i64   func(*R) *int64
+	i32   func(*R) *int32
+	ni32  func(*R) *NullInt32
+	nf64  func(*R) *NullFloat64
+	b     func(*R) *bool
 }
 
 func strCol[R any](name string, f func(*R) *string) column[R] {

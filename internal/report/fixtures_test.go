@@ -97,7 +97,7 @@ func fixtureRows() (games []Game, errs []Error, finds []Finding) {
 	finds[7].Eval = ""
 	finds[0].EndedBy = "resignation"
 	finds[5].EndedBy, finds[5].ClaimantOutcome = "claim", "draw" // missed, then drawn by a later claim
-	finds[4].Proof = "search" // storage only: the summary tests count these rows as they are
+	finds[4].Proof = "search"                                    // storage only: the summary tests count these rows as they are
 	return games, errs, finds
 }
 
