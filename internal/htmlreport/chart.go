@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html/template"
 	"math"
-	"slices"
 
 	"github.com/go-analyze/charts"
 )
@@ -192,8 +191,3 @@ func tickFormatter(top float64) func(float64) string {
 
 // count formats a count for a table cell.
 func count(n int64) string { return fmt.Sprintf("%d", n) }
-
-// hasSVG reports whether any panel of the question was drawn.
-func (q *question) hasSVG() bool {
-	return slices.ContainsFunc(q.Panels, func(p panel) bool { return p.SVG != "" })
-}

@@ -15,7 +15,7 @@ var allRules = []string{ruleThreefold, ruleFifty, ruleFivefold, ruleSeventyFive,
 // three numbers a researcher quotes, each edition in a column.
 type overview struct {
 	Editions []string
-	Games    []string   // games judged, per edition
+	Games    []string    // games judged, per edition
 	Affected []quoteCell // games with a missed claim, an unapplied ending or a contradicted result
 	Rules    []overviewRow
 	Quotes   []quoteRow
@@ -129,4 +129,3 @@ func claimsRate(k, n int64) quoteCell {
 	}
 	return quoteCell{Text: fmt.Sprintf("%s, %d of %d claims", pr.percent(), k, n)}
 }
-
