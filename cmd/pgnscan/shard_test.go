@@ -169,13 +169,26 @@ func TestShardSummariesMerge(t *testing.T) {
 				t.Fatalf("plan gave %d shards", len(shards))
 			}
 			var files []string
+			var parsed []scan.Shard
 			for _, sh := range shards {
-				mustScan(t, "scan", "-q", "-j", "2", "--edition", "auto,lichess", "--shard", sh, "--partition", "year", "-o", out)
-				parsed, err := scan.ParseShard(sh)
+				p, err := scan.ParseShard(sh)
 				if err != nil {
 					t.Fatal(err)
 				}
-				files = append(files, filepath.Join(out, "_summary-"+parsed.PartName()+".json"))
+				parsed = append(parsed, p)
+			}
+			for i, sh := range parsed {
+				sum := mustScan(t, "scan", "-j", "2", "--edition", "auto,lichess", "--shard", shards[i], "--partition", "year", "-o", out, "--summary", "-").stdout
+				files = append(files, filepath.Join(out, "_summary-"+sh.PartName()+".json"))
+				// The shard's own summary names its range and counts its own games (issue 27).
+				if want := fmt.Sprintf("%s@%d-%d ", input, sh.Start, sh.End); !strings.Contains(sum, want) {
+					t.Errorf("shard %s: the summary does not name the shard's range %q:\n%s", shards[i], want, sum)
+				}
+				if i+1 < len(parsed) && sh.First != nil && parsed[i+1].First != nil {
+					if want := fmt.Sprintf("Games: %s read", fmtCount(parsed[i+1].First.Index-sh.First.Index)); !strings.Contains(sum, want) {
+						t.Errorf("shard %s: the summary does not say %q:\n%s", shards[i], want, sum)
+					}
+				}
 			}
 			slices.Reverse(files) // the order given does not matter
 			for _, args := range [][]string{{out}, files} {

@@ -37,6 +37,8 @@ type savedInput struct {
 	Games        int64  `json:"games"`
 	Errors       int64  `json:"errors"`
 	First        int64  `json:"first_game,omitempty"` // a shard's first game_index (Input.Skipped)
+	Start        int64  `json:"start,omitempty"`      // a shard's byte range (Input.Start, End)
+	End          int64  `json:"end,omitempty"`
 }
 
 type savedEdition struct {
@@ -67,6 +69,7 @@ func (s *Summary) saved() savedSummary {
 		m.Inputs = append(m.Inputs, savedInput{
 			Name: in.Name, Size: in.Size, Read: in.Read, Decompressed: in.Decompressed,
 			Done: in.Done, Err: in.Err, Games: in.count(), Errors: in.errors, First: in.Skipped,
+			Start: in.Start, End: in.End,
 		})
 	}
 	for _, e := range s.Editions() {
@@ -103,7 +106,7 @@ func (m *savedSummary) summary() (*Summary, error) {
 	s.firstErrors = m.FirstErrors
 	for _, in := range m.Inputs {
 		st := s.input(in.Name)
-		st.Input = Input{Name: in.Name, Size: in.Size, Read: in.Read, Decompressed: in.Decompressed, Done: in.Done, Err: in.Err, Skipped: in.First}
+		st.Input = Input{Name: in.Name, Size: in.Size, Read: in.Read, Decompressed: in.Decompressed, Done: in.Done, Err: in.Err, Skipped: in.First, Start: in.Start, End: in.End}
 		st.games, st.errors = in.Games+in.First, in.Errors
 	}
 	for _, se := range m.Editions {

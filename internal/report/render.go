@@ -67,11 +67,12 @@ func (s *Summary) renderInputs(b *strings.Builder) {
 	t.add("input", "size", "read", "pgn", "games", "errors", "status")
 	var read, pgn int64
 	for _, in := range s.inputs {
+		name, bytes := in.shown()
 		size := "?"
-		if in.Size >= 0 {
-			size = fmtBytes(in.Size)
+		if bytes >= 0 {
+			size = fmtBytes(bytes)
 		}
-		t.add(in.Name, size, fmtBytes(in.Read), fmtBytes(in.Decompressed), fmtInt(in.count()), fmtInt(in.errors), inputStatus(&in.Input))
+		t.add(name, size, fmtBytes(in.Read), fmtBytes(in.Decompressed), fmtInt(in.count()), fmtInt(in.errors), inputStatus(&in.Input))
 		read += in.Read
 		pgn += in.Decompressed
 	}
@@ -103,8 +104,8 @@ func (s *Summary) renderInputs(b *strings.Builder) {
 // inputStatus says how far an input got.
 func inputStatus(in *Input) string {
 	at := ""
-	if in.Size > 0 && !in.Done {
-		at = fmt.Sprintf(" at %.0f%%", 100*float64(in.Read)/float64(in.Size))
+	if _, size := in.shown(); size > 0 && !in.Done {
+		at = fmt.Sprintf(" at %.0f%%", 100*float64(in.Read)/float64(size))
 	}
 	switch {
 	case in.Err != "":

@@ -22,6 +22,18 @@ type Input struct {
 	// Skipped, for a shard of a file, is the game_index of its first game: the games before it
 	// were split but not read, and do not count among the input's games.
 	Skipped int64
+	// Start and End, for a shard of a file, are the byte range of the file as stored that it
+	// owns, [Start, End): the summary shows the shard as NAME@START-END of End-Start bytes.
+	// End is 0 for a whole input, and for shards merged back into their whole file.
+	Start, End int64
+}
+
+// shown returns the input's name and size as the summary shows them: a shard's own range.
+func (in *Input) shown() (name string, size int64) {
+	if in.End > 0 {
+		return fmt.Sprintf("%s@%d-%d", in.Name, in.Start, in.End), in.End - in.Start
+	}
+	return in.Name, in.Size
 }
 
 // InputStats is an Input with the counts the summary took from its rows.

@@ -165,6 +165,21 @@ func (s *Summary) mergeInput(in *inputStat) {
 	if st.Err == "" {
 		st.Err = in.Err
 	}
+	st.Start, st.End = mergeRange(st.Input, in.Input)
+}
+
+// mergeRange returns the byte range of two parts of a file put together: their union when
+// they touch, the whole file (0, 0) when that union is it, or when they do not touch (the
+// summary then shows the file, its games and bytes being those of the parts).
+func mergeRange(a, b Input) (start, end int64) {
+	if a.End == 0 || b.End == 0 || a.End < b.Start || b.End < a.Start {
+		return 0, 0
+	}
+	start, end = min(a.Start, b.Start), max(a.End, b.End)
+	if start == 0 && end == a.Size {
+		return 0, 0
+	}
+	return start, end
 }
 
 // merge adds the tallies of o to e.

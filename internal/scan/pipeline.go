@@ -300,6 +300,9 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		}
 	}
 	in := report.Input{Name: src.Name, Size: src.Size}
+	if o := src.Own; o != nil {
+		in.Start, in.End = o.Start, o.End
+	}
 	if !send(&job{start: &in}) {
 		return false
 	}
