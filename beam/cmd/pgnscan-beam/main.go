@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/gcpopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
@@ -43,6 +44,7 @@ type flags struct {
 	shardSize int64
 	parallel  int
 	printPlan bool
+	verbose   bool
 	opts      pipeline.Options
 }
 
@@ -54,21 +56,56 @@ func (f *flags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.opts.Fivefold2014, "fivefold-2014", "consecutive", "how fide2014 reads fivefold repetition: consecutive or any")
 	fs.IntVar(&f.opts.NoAgreementBefore, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
 	fs.StringVar(&f.opts.Partition, "partition", "edition", "Hive partition keys of the findings and games folders: edition, year, month")
-	fs.BoolVar(&f.opts.Games, "games", false, "also write one row per game and edition (OUT/games)")
-	fs.BoolVar(&f.opts.Errors, "errors", true, "write one row per game that could not be read whole (OUT/errors)")
+	fs.BoolVar(&f.opts.Games, "games", false, "also write one row per game and edition, as scan --games does, into the folder OUT/games (partitioned as the findings)")
+	fs.BoolVar(&f.opts.Errors, "errors", true, "write one row per game that could not be read whole, as scan --errors does, into the folder OUT/errors (on by default: --errors=false turns it off)")
 	fs.IntVar(&f.opts.Workers, "workers", 0, "analysis goroutines per shard (default: the number of CPUs)")
 	fs.BoolVar(&f.printPlan, "print-plan", false, "print the counted shards, one a line (as pgnscan scan --shard takes them), and run nothing")
-	fs.IntVar(&f.parallel, "parallel", 1, "shards of a bundle a worker scans at once (Prism makes one bundle of all shards: set it to the cores, with --workers 1)")
+	fs.IntVar(&f.parallel, "concurrent-shards", 1, "shards of a bundle a worker scans at once (Prism makes one bundle of all shards: set it to the cores, with --workers 1); not Beam's --parallelism")
+	fs.BoolVar(&f.verbose, "v", false, "show Beam's and the runner's INFO logs (by default only warnings and errors)")
+}
+
+// ownFlags registers f's flags on a flag set of their own, for the help, and on the command
+// line's, beside Beam's.
+func ownFlags(f *flags) *flag.FlagSet {
+	own := flag.NewFlagSet("pgnscan-beam", flag.ContinueOnError)
+	f.register(own)
+	own.VisitAll(func(fl *flag.Flag) { flag.CommandLine.Var(fl.Value, fl.Name, fl.Usage) })
+	return own
+}
+
+// usage prints the command's flags, then Beam's (the runner and its options) apart, so that
+// pgnscan's own are not lost among Beam's fifty.
+func usage(w io.Writer, own *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: pgnscan-beam [flags] -o OUT INPUT...\n\npgnscan-beam's flags (as pgnscan scan takes them where they share a name):\n")
+	own.SetOutput(w)
+	own.PrintDefaults()
+	beamFlags := flag.NewFlagSet("beam", flag.ContinueOnError)
+	flag.CommandLine.VisitAll(func(fl *flag.Flag) {
+		if own.Lookup(fl.Name) == nil {
+			beamFlags.Var(fl.Value, fl.Name, fl.Usage)
+		}
+	})
+	fmt.Fprintf(w, "\nApache Beam's flags (--runner and the runners' options; see beam/README.md):\n")
+	beamFlags.SetOutput(w)
+	beamFlags.PrintDefaults()
+}
+
+// quietBeam keeps Beam's and the runner's logs to warnings and errors unless verbose: Prism's
+// INFO lines (a dozen a job) bury the command's own output. beam.Init sets the logging up
+// from beamlog.LogLevel.
+func quietBeam(verbose bool) {
+	beamlog.LogLevel = "warn"
+	if verbose {
+		beamlog.LogLevel = "info"
+	}
 }
 
 func main() {
 	var f flags
-	f.register(flag.CommandLine)
-	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: pgnscan-beam [flags] -o OUT INPUT...\n\nflags (with Beam's own; see beam/README.md):\n")
-		flag.PrintDefaults()
-	}
+	own := ownFlags(&f)
+	flag.Usage = func() { usage(flag.CommandLine.Output(), own) }
 	flag.Parse()
+	quietBeam(f.verbose)
 	beam.Init() // on a worker, runs the harness and does not return
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

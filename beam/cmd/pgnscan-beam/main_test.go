@@ -6,10 +6,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
 	"github.com/pgnscan/pgnscan/beam/pipeline"
 )
@@ -100,5 +103,49 @@ func TestPrintPlan(t *testing.T) {
 	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || !strings.HasPrefix(got[2], want[2]) {
 		t.Errorf("plan:\n%s\nwant:\n%s (then a line)", out.String(), strings.Join(want, "\n"))
+	}
+}
+
+// TestHelpGroupsFlags: --help lists pgnscan-beam's own flags first, apart from Beam's, and the
+// shards scanned at once are --concurrent-shards, not a --parallel that reads like Beam's
+// --parallelism (issue 27).
+func TestHelpGroupsFlags(t *testing.T) {
+	var f flags
+	own := ownFlags(&f)
+	var b strings.Builder
+	usage(&b, own)
+	help := b.String()
+	beamAt := strings.Index(help, "Apache Beam's flags")
+	if beamAt < 0 {
+		t.Fatalf("no section of Beam's flags:\n%s", help)
+	}
+	mine, theirs := help[:beamAt], help[beamAt:]
+	for _, name := range []string{"-edition", "-games", "-errors", "-concurrent-shards", "-shard-size", "-v\t"} {
+		if !strings.Contains(mine, "  "+name) || strings.Contains(theirs, "  "+name+" ") {
+			t.Errorf("%s is not listed among pgnscan-beam's own flags alone", name)
+		}
+	}
+	for _, name := range []string{"-runner", "-parallelism", "-project"} {
+		if !strings.Contains(theirs, "  "+name+" ") || strings.Contains(mine, "  "+name+" ") {
+			t.Errorf("%s is not listed among Beam's flags alone", name)
+		}
+	}
+	if strings.Contains(help, "  -parallel ") {
+		t.Errorf("a --parallel flag is still listed")
+	}
+}
+
+// TestBeamLogsQuiet: Beam's INFO logs are off unless -v.
+func TestBeamLogsQuiet(t *testing.T) {
+	defer quietBeam(false)
+	for _, verbose := range []bool{false, true} {
+		quietBeam(verbose)
+		beamlog.SetupLoggingWithDefault()
+		if got := slog.Default().Enabled(context.Background(), slog.LevelInfo); got != verbose {
+			t.Errorf("-v=%v: INFO logs enabled: %v", verbose, got)
+		}
+		if !slog.Default().Enabled(context.Background(), slog.LevelWarn) {
+			t.Errorf("-v=%v: warnings are off", verbose)
+		}
 	}
 }
