@@ -28,13 +28,14 @@ import (
 // one-ply step cannot settle; then too only the material, the static argument and the tempo
 // proof at p are left.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
-	if !manyMoves(p) && !kingOpen(p, side) {
+	many := manyMoves(p)
+	if !many && !kingOpen(p, side) {
 		return d.quickLayers(p, side)
 	}
 	switch {
 	case materialNo(p, side):
 		return Result{Answer: No, Proof: ProofMaterial}
-	case staticNo(p, side) || d.tempo.no(p, side) || d.space.no(p, side):
+	case staticNo(p, side) || d.tempo.no(p, side) || d.space.no(p, side, many):
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	return Result{Answer: Unknown}
@@ -86,7 +87,7 @@ func (d *Decider) cheapProof(root *board.Position, side board.Color) (r Result, 
 	if r, done := d.cheapLayers(root, side); done {
 		return r, true
 	}
-	if d.tempo.no(root, side) || d.everyReplyNo(root) || d.space.no(root, side) {
+	if d.tempo.no(root, side) || d.everyReplyNo(root) || d.space.no(root, side, false) {
 		return Result{Answer: No, Proof: ProofStatic}, true
 	}
 	return Result{}, false

@@ -49,15 +49,27 @@ type space struct {
 	side, loser board.Color
 	nodes       []board.Position
 	ids         []board.Identity
-	slots       [spaceSlots]int16 // index+1 into nodes, 0: empty
-	moves       board.MoveList
+	// slots is the hash table: run<<16 | index+1 into nodes; a slot written in an earlier
+	// run is empty, so a run need not clear the table (a few kilobytes) before it starts.
+	slots [spaceSlots]uint32
+	run   uint32
+	moves board.MoveList
 }
 
 // no reports whether the small-space proof shows that side can never checkmate from p.
-func (s *space) no(p *board.Position, side board.Color) bool {
+// moverFree says that the caller knows the side to move, not in check, to have more than
+// spaceMobile moves (Quick's manyMoves), so that only the other side's mobility is estimated
+// before the proof gives up on a position where both move freely.
+func (s *space) no(p *board.Position, side board.Color, moverFree bool) bool {
+	if moverFree && mobile(p, p.Turn().Other()) || !moverFree && free(p) {
+		return false
+	}
 	s.side, s.loser = side, side.Other()
 	s.nodes, s.ids = s.nodes[:0], s.ids[:0]
-	clear(s.slots[:])
+	if s.run++; s.run == 1<<16 {
+		clear(s.slots[:])
+		s.run = 1
+	}
 	if !s.insert(p) {
 		return false
 	}
@@ -94,21 +106,22 @@ func (s *space) expand(i int) bool {
 	return true
 }
 
-// insert adds c unless already visited; false when the table is full.
+// insert adds c unless already visited; false when the proof must stop: c is a new position
+// where both sides move freely (and the material does not end its line), or the table is full.
 func (s *space) insert(c *board.Position) bool {
 	id := c.Identity()
 	for h := c.Key() & (spaceSlots - 1); ; h = (h + 1) & (spaceSlots - 1) {
-		j := s.slots[h]
-		if j == 0 {
+		slot := s.slots[h]
+		if slot>>16 != s.run {
 			if len(s.nodes) == spaceNodes || free(c) && !materialNo(c, s.side) {
 				return false
 			}
 			s.nodes = append(s.nodes, *c)
 			s.ids = append(s.ids, id)
-			s.slots[h] = int16(len(s.nodes))
+			s.slots[h] = s.run<<16 | uint32(len(s.nodes))
 			return true
 		}
-		if s.ids[j-1] == id {
+		if s.ids[slot&0xffff-1] == id {
 			return true
 		}
 	}
