@@ -21,6 +21,7 @@ var errInvalidLines = errors.New("canmate: some lines were not legal positions")
 func newCanmateCmd(stdin io.Reader) *cobra.Command {
 	var (
 		witness bool
+		winner  bool
 		side    string
 		budget  int
 	)
@@ -31,11 +32,13 @@ func newCanmateCmd(stdin io.Reader) *cobra.Command {
 White and Black can still checkmate by some series of legal moves: yes (with a witness), no
 (proved), or unknown (the search budget ran out). A FEN has 4 or 6 fields; words after it are
 kept. Output: one tab-separated line each: the line as given, White's answer, Black's answer,
-and with --witness each yes answer's mating line in SAN ("white: 1. Qh5 Nc6 2. Qxf7#"; a lone
-"#" when the mate already stands on the board). Exit status 1 when a line was not a legal
-position (it is answered "invalid: REASON" in both columns), 2 for bad usage.`,
+"unreachable: REASON" when no game could reach the position (it is answered all the same), and
+with --witness each yes answer's mating line in SAN ("white: 1. Qh5 Nc6 2. Qxf7#"; a lone "#"
+when the mate already stands on the board). Blank lines and lines starting with # are copied
+through unanswered. Exit status 1 when a line was not a legal position (it is answered
+"invalid: REASON" in both columns), 2 for bad usage.`,
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
-			a := canmateAnswerer{witness: witness, decider: mate.NewDecider(budget)}
+			a := canmateAnswerer{witness: witness, winner: winner, decider: mate.NewDecider(budget)}
 			switch side {
 			case "":
 				a.sides = []board.Color{board.White, board.Black}
@@ -45,6 +48,9 @@ position (it is answered "invalid: REASON" in both columns), 2 for bad usage.`,
 				a.sides = []board.Color{board.Black}
 			default:
 				return usageError{fmt.Errorf("--side %q: want white or black", side)}
+			}
+			if winner && side != "" {
+				return usageError{errors.New("--winner and --side: give one of them")}
 			}
 			if budget < 0 {
 				return usageError{fmt.Errorf("--budget %d: want a positive number of nodes", budget)}
@@ -66,9 +72,6 @@ position (it is answered "invalid: REASON" in both columns), 2 for bad usage.`,
 				sc.Buffer(make([]byte, 0, 4096), 1<<20)
 				for sc.Scan() {
 					line := strings.TrimRight(sc.Text(), "\r")
-					if strings.TrimSpace(line) == "" {
-						continue
-					}
 					if err := answer(line); err != nil {
 						return err
 					}
@@ -86,6 +89,7 @@ position (it is answered "invalid: REASON" in both columns), 2 for bad usage.`,
 	f := cmd.Flags()
 	f.BoolVar(&witness, "witness", false, "append each yes answer's mating line in SAN")
 	f.StringVar(&side, "side", "", "answer for one side only: white or black (the other column is -)")
+	f.BoolVar(&winner, "winner", false, "answer only for the side not to move (the side that did not flag in a timeout's final position)")
 	f.IntVar(&budget, "budget", mate.DefaultBudget, "search nodes per side")
 	return cmd
 }
@@ -95,17 +99,29 @@ type canmateAnswerer struct {
 	decider *mate.Decider
 	sides   []board.Color
 	witness bool
+	winner  bool // answer only for the side not to move (sides unused)
 }
 
-// answer writes the line for one FEN and reports whether it was a legal position.
+// answer writes the line for one FEN and reports whether it was a legal position. A blank line
+// or a comment (# first) is copied through unanswered.
 func (a *canmateAnswerer) answer(w *bufio.Writer, line string) bool {
-	p, err := canmateFEN(line)
+	if t := strings.TrimSpace(line); t == "" || t[0] == '#' {
+		w.WriteString(line)
+		w.WriteByte('\n')
+		return true
+	}
+	p, unreachable, err := canmateFEN(line)
 	cols := [2]string{"-", "-"}
 	var lines []string
 	if err != nil {
 		cols = [2]string{"invalid: " + err.Error(), "invalid: " + err.Error()}
+		unreachable = nil
 	} else {
-		for _, s := range a.sides {
+		sides := a.sides
+		if a.winner {
+			sides = []board.Color{p.Turn().Other()}
+		}
+		for _, s := range sides {
 			r := a.decider.CanMate(&p, s)
 			cols[s] = r.Answer.String()
 			if a.witness && r.Answer == mate.Yes {
@@ -118,6 +134,10 @@ func (a *canmateAnswerer) answer(w *bufio.Writer, line string) bool {
 		w.WriteByte('\t')
 		w.WriteString(c)
 	}
+	if unreachable != nil {
+		w.WriteString("\tunreachable: ")
+		w.WriteString(unreachable.Error())
+	}
 	for _, l := range lines {
 		w.WriteByte('\t')
 		w.WriteString(l)
@@ -128,28 +148,41 @@ func (a *canmateAnswerer) answer(w *bufio.Writer, line string) bool {
 
 // canmateFEN reads the FEN at the start of line: 6 fields when the fifth and sixth are
 // numbers (the clocks), else 4; any further words are not part of it. It returns the reason a
-// FEN is not a legal position as an error whose text is that reason alone.
-func canmateFEN(line string) (board.Position, error) {
+// FEN is not a legal position (err), or the reason no game could reach it (unreachable: more
+// material than promotions explain, or more than two pieces giving check), as errors whose
+// text is that reason alone; an unreachable position is answered all the same
+// (cli-and-output.md: moves can still be played from it).
+func canmateFEN(line string) (p board.Position, unreachable, err error) {
 	fields := strings.Fields(line)
 	if len(fields) < 4 {
-		return board.Position{}, fmt.Errorf("a FEN has 4 or 6 fields, found %d", len(fields))
+		return p, nil, fmt.Errorf("a FEN has 4 or 6 fields, found %d", len(fields))
 	}
 	n := 4
 	if len(fields) >= 6 && isNumber(fields[4]) && isNumber(fields[5]) {
 		n = 6
 	}
-	p, err := board.FromFEN(strings.Join(fields[:n], " "))
+	s, err := board.ParseFEN(strings.Join(fields[:n], " "))
+	if err == nil {
+		p, unreachable, err = s.Playable()
+	}
 	if err != nil {
-		var fe *board.FENError
-		if errors.As(err, &fe) {
-			return p, errors.New(fe.Field + ": " + fe.Reason)
-		}
-		return p, err
+		return p, nil, fenReason(err)
 	}
-	if n := bits.OnesCount64(p.Checkers()); n > 2 { // board accepts it; no legal move makes it
-		return p, fmt.Errorf("position: %d pieces give check; no move can make more than two", n)
+	if unreachable != nil {
+		unreachable = fenReason(unreachable)
+	} else if n := bits.OnesCount64(p.Checkers()); n > 2 { // no legal move makes it
+		unreachable = fmt.Errorf("position: %d pieces give check; no move can make more than two", n)
 	}
-	return p, nil
+	return p, unreachable, nil
+}
+
+// fenReason returns a FEN error as its field and reason alone.
+func fenReason(err error) error {
+	var fe *board.FENError
+	if errors.As(err, &fe) {
+		return errors.New(fe.Field + ": " + fe.Reason)
+	}
+	return err
 }
 
 func isNumber(s string) bool {

@@ -8,17 +8,21 @@ import (
 )
 
 // TestCanmateLines: answers worked by hand, invalid lines answered as such among the others,
+// unreachable positions answered with their reason, blank lines and comments copied through,
 // the line kept as given (4 or 6 fields, trailing words), exit status 1 for an invalid line.
 func TestCanmateLines(t *testing.T) {
 	in := strings.Join([]string{
 		"7k/8/6KQ/8/8/8/8/8 b - - 0 1 game 12",      // Kg8 forced, Qg7#; Black has a lone king
 		"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - -", // rules.md 6: locked wall, dead
 		"8/8/8/4k3/8/8/8/4KN2 w - - extra words",    // K+N v K: material
-		"",                                          // blank lines are skipped
+		"",                                          // blank lines are copied through
+		"# a comment\tcopied through",               // and so are comments
 		"8/8/8/4k3/8/8/8/4KK2 w - - 0 1",            // two white kings
 		"P7/8/8/4k3/8/8/8/4K3 w - - 0 1",            // pawn on the last rank
 		"8/8/8/4k3/8/8/8/r3K3 b - - 0 1",            // White, not to move, in check
-		"4k3/8/5N2/1B6/8/4R3/8/4K3 b - - 0 1",       // three pieces give check
+		"4k3/8/5N2/1B6/8/4R3/8/4K3 b - - 0 1",       // three pieces give check: unreachable; KRBN v K
+		"4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1",   // 8 pawns and 3 queens: unreachable; KQQQ v K
+		"QQQQQQQQ/QQ6/8/4k3/8/8/8/4K3 w - - 0 1",    // ten queens: more moves than a move list holds
 		"8/8/8 w",                                   // too few fields
 		"8/8/8/4k3/8/8/8/4KN2 w - - 3 40",           // six fields
 	}, "\n") + "\n"
@@ -27,10 +31,14 @@ func TestCanmateLines(t *testing.T) {
 		"7k/8/6KQ/8/8/8/8/8 b - - 0 1 game 12\tyes\tno",
 		"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - -\tno\tno",
 		"8/8/8/4k3/8/8/8/4KN2 w - - extra words\tno\tno",
+		"",
+		"# a comment\tcopied through",
 		"8/8/8/4k3/8/8/8/4KK2 w - - 0 1\tinvalid: placement: white has 2 kings, want 1\tinvalid: placement: white has 2 kings, want 1",
 		"P7/8/8/4k3/8/8/8/4K3 w - - 0 1\tinvalid: placement: pawn on the first or last rank\tinvalid: placement: pawn on the first or last rank",
 		"8/8/8/4k3/8/8/8/r3K3 b - - 0 1\tinvalid: position: the side not to move (white) is in check\tinvalid: position: the side not to move (white) is in check",
-		"4k3/8/5N2/1B6/8/4R3/8/4K3 b - - 0 1\tinvalid: position: 3 pieces give check; no move can make more than two\tinvalid: position: 3 pieces give check; no move can make more than two",
+		"4k3/8/5N2/1B6/8/4R3/8/4K3 b - - 0 1\tyes\tno\tunreachable: position: 3 pieces give check; no move can make more than two",
+		"4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1\tyes\tno\tunreachable: placement: white has more material than 8 pawns and their promotions",
+		"QQQQQQQQ/QQ6/8/4k3/8/8/8/4K3 w - - 0 1\tinvalid: placement: white has more men than move generation allows\tinvalid: placement: white has more men than move generation allows",
 		"8/8/8 w\tinvalid: a FEN has 4 or 6 fields, found 2\tinvalid: a FEN has 4 or 6 fields, found 2",
 		"8/8/8/4k3/8/8/8/4KN2 w - - 3 40\tno\tno",
 	}
@@ -54,6 +62,11 @@ func TestCanmateSideAndWitness(t *testing.T) {
 	r := pgnscan(t, "canmate", "--side", "white", "--witness", "7k/8/6KQ/8/8/8/8/8 b - - 0 1")
 	if want := "7k/8/6KQ/8/8/8/8/8 b - - 0 1\tyes\t-\twhite: 1... Kg8 2. Qg7#\n"; r.stdout != want || r.code != 0 {
 		t.Errorf("got %q (exit %d), want %q", r.stdout, r.code, want)
+	}
+	// --winner: the side not to move, White here.
+	r = pgnscan(t, "canmate", "--winner", "7k/8/6KQ/8/8/8/8/8 b - - 0 1", "7k/8/6K1/8/8/8/8/6Q1 w - - 0 1")
+	if want := "7k/8/6KQ/8/8/8/8/8 b - - 0 1\tyes\t-\n7k/8/6K1/8/8/8/8/6Q1 w - - 0 1\t-\tno\n"; r.stdout != want || r.code != 0 {
+		t.Errorf("--winner: got %q (exit %d), want %q", r.stdout, r.code, want)
 	}
 	r = pgnscan(t, "canmate", "--witness", board.StartFEN)
 	cols := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\t")
@@ -88,6 +101,7 @@ func TestCanmateUsage(t *testing.T) {
 		{"canmate", "--side", "both", board.StartFEN},
 		{"canmate", "--budget", "-5", board.StartFEN},
 		{"canmate", "--budget", "many", board.StartFEN},
+		{"canmate", "--winner", "--side", "white", board.StartFEN},
 	} {
 		r := pgnscan(t, args...)
 		if r.code != exitUsage || r.stdout != "" {

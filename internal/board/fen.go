@@ -212,58 +212,70 @@ func parsePlacement(f string, b *[64]Piece) error {
 // error (rules.md section 1); an en passant square is kept only when a legal en passant capture
 // exists.
 func (s Setup) Position() (Position, error) {
-	var p Position
+	p, unreachable, err := s.Playable()
+	if unreachable != nil {
+		return p, unreachable // the first problem found, as before Playable was split off
+	}
+	return p, err
+}
+
+// Playable is Position for a setup no game need have reached: it accepts more material than 8
+// pawns and their promotions explain, reporting that reason as unreachable (nil when the
+// material is explained), since legal moves can still be played from it (the canmate command
+// answers such positions, as the reference tools do). Every other test of Position applies, and
+// one more: a setup whose men could have more moves than a MoveList holds (unreachable ones
+// only: no game's position has more than 218) is an error. When err is not nil, unreachable
+// still says whether a colour's material, tested before err's problem, was unexplained.
+func (s Setup) Playable() (p Position, unreachable, err error) {
 	for sq, pc := range s.Board {
 		if pc == NoPiece {
 			continue
 		}
 		if pc.Role() < Pawn || pc.Role() > King || pc.Color() > Black {
-			return p, fenErr("placement", "", "invalid piece code on "+Square(sq).String())
+			return p, unreachable, fenErr("placement", "", "invalid piece code on "+Square(sq).String())
 		}
 		p.put(pc.Color(), pc.Role(), Square(sq))
 	}
 	for _, c := range []Color{White, Black} {
 		if n := bits.OnesCount64(p.Pieces(c, King)); n != 1 {
-			return p, fenErr("placement", "", c.String()+" has "+strconv.Itoa(n)+" kings, want 1")
+			return p, unreachable, fenErr("placement", "", c.String()+" has "+strconv.Itoa(n)+" kings, want 1")
 		}
-		pawns := bits.OnesCount64(p.Pieces(c, Pawn))
-		promoted := max(0, bits.OnesCount64(p.Pieces(c, Queen))-1) +
-			max(0, bits.OnesCount64(p.Pieces(c, Rook))-2) +
-			max(0, bits.OnesCount64(p.Pieces(c, Bishop))-2) +
-			max(0, bits.OnesCount64(p.Pieces(c, Knight))-2)
-		if pawns > 8 || pawns+promoted > 8 {
-			return p, fenErr("placement", "", c.String()+" has more material than 8 pawns and their promotions")
+		if unreachable == nil && !p.materialExplained(c) {
+			unreachable = fenErr("placement", "", c.String()+" has more material than 8 pawns and their promotions")
+		}
+		if p.mobilityBound(c) > len(MoveList{}.Moves) {
+			return p, unreachable, fenErr("placement", "", c.String()+" has more men than move generation allows")
 		}
 	}
 	if p.byRole[Pawn]&(rank1|rank8) != 0 {
-		return p, fenErr("placement", "", "pawn on the first or last rank")
+		return p, unreachable, fenErr("placement", "", "pawn on the first or last rank")
 	}
 	if s.Turn > Black {
-		return p, fenErr("side to move", "", "invalid colour")
+		return p, unreachable, fenErr("side to move", "", "invalid colour")
 	}
 	p.turn = s.Turn
 	if s.HalfmoveClock < 0 || s.HalfmoveClock > maxClock {
-		return p, fenErr("halfmove clock", strconv.Itoa(s.HalfmoveClock), "out of range")
+		return p, unreachable, fenErr("halfmove clock", strconv.Itoa(s.HalfmoveClock), "out of range")
 	}
 	if s.FullmoveNumber < 0 || s.FullmoveNumber > maxClock {
-		return p, fenErr("fullmove number", strconv.Itoa(s.FullmoveNumber), "out of range")
+		return p, unreachable, fenErr("fullmove number", strconv.Itoa(s.FullmoveNumber), "out of range")
 	}
 	p.halfmove = int32(s.HalfmoveClock)
 	p.fullmove = int32(max(s.FullmoveNumber, 1))
 
 	// Castling: keep a right only while its king and rook stand on their original squares.
 	if err := p.setupCastling(&s); err != nil {
-		return p, err
+		return p, unreachable, err
 	}
 
 	if p.attacked(p.kingSquare(p.turn^1), p.turn, p.occupied(), 0) {
-		return p, fenErr("position", "", "the side not to move ("+p.turn.Other().String()+") is in check")
+		return p, unreachable, fenErr("position", "", "the side not to move ("+p.turn.Other().String()+") is in check")
 	}
 
 	p.ep = NoSquare
 	if ep := s.EnPassant; ep != NoSquare {
 		if ep < 0 || ep > 63 {
-			return p, fenErr("en passant", "", "square out of range")
+			return p, unreachable, fenErr("en passant", "", "square out of range")
 		}
 		wantRank, pushed, origin := 5, ep-8, ep+8
 		if p.turn == Black {
@@ -272,14 +284,36 @@ func (s Setup) Position() (Position, error) {
 		them := p.turn ^ 1
 		if ep.Rank() != wantRank || p.board[ep] != NoPiece || p.board[origin] != NoPiece ||
 			p.board[pushed] != MakePiece(them, Pawn) {
-			return p, fenErr("en passant", ep.String(), "no "+them.String()+" pawn can just have made a double step past it")
+			return p, unreachable, fenErr("en passant", ep.String(), "no "+them.String()+" pawn can just have made a double step past it")
 		}
 		if p.epCapturable(ep) {
 			p.ep = ep
 		}
 	}
 	p.key = p.computeKey()
-	return p, nil
+	return p, unreachable, nil
+}
+
+// materialExplained reports whether c's men are at most 8 pawns and their promotions: a
+// queen beyond the first, a rook, bishop or knight beyond the second, each takes a pawn.
+func (p *Position) materialExplained(c Color) bool {
+	pawns := bits.OnesCount64(p.Pieces(c, Pawn))
+	promoted := max(0, bits.OnesCount64(p.Pieces(c, Queen))-1) +
+		max(0, bits.OnesCount64(p.Pieces(c, Rook))-2) +
+		max(0, bits.OnesCount64(p.Pieces(c, Bishop))-2) +
+		max(0, bits.OnesCount64(p.Pieces(c, Knight))-2)
+	return pawns <= 8 && pawns+promoted <= 8
+}
+
+// mobilityBound is an upper bound on the legal moves of c's men in any position with them: a
+// queen reaches at most 27 squares, a rook 14, a bishop 13, a knight 8, a pawn 12 (three
+// squares, four promotions each) and the king 8 and two castlings.
+func (p *Position) mobilityBound(c Color) int {
+	n := 10
+	for r, most := range [...]int{Pawn: 12, Knight: 8, Bishop: 13, Rook: 14, Queen: 27} {
+		n += most * bits.OnesCount64(p.Pieces(c, Role(r)))
+	}
+	return n
 }
 
 // FromFEN parses and validates a FEN: ParseFEN followed by Setup.Position. KQkq are read as

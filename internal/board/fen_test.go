@@ -155,3 +155,28 @@ func TestSetupRoundTrip(t *testing.T) {
 		t.Errorf("setup without white king: %v, want ErrInvalidFEN", err)
 	}
 }
+
+// TestPlayable: a setup with more material than promotions explain is rejected by Position
+// and played by Playable, which names the reason; a reachable one has no reason; one whose
+// men could outnumber a move list's room is an error of both.
+func TestPlayable(t *testing.T) {
+	const tooMany = "4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1" // 8 pawns and 3 queens
+	s, err := ParseFEN(tooMany)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Position(); !errors.Is(err, ErrInvalidFEN) {
+		t.Errorf("Position(%s): %v, want an invalid FEN", tooMany, err)
+	}
+	if _, unreachable, err := s.Playable(); err != nil || unreachable == nil || !strings.Contains(unreachable.Error(), "more material than 8 pawns") {
+		t.Fatalf("Playable(%s): unreachable %v, err %v", tooMany, unreachable, err)
+	}
+	s, _ = ParseFEN(StartFEN)
+	if _, unreachable, err := s.Playable(); unreachable != nil || err != nil {
+		t.Errorf("Playable(start): %v, %v", unreachable, err)
+	}
+	s, _ = ParseFEN("QQQQQQQQ/QQ6/8/4k3/8/8/8/4K3 w - - 0 1") // 10 queens: up to 280 moves
+	if _, _, err := s.Playable(); !errors.Is(err, ErrInvalidFEN) {
+		t.Errorf("Playable(ten queens): %v, want an invalid FEN", err)
+	}
+}
