@@ -41,16 +41,24 @@ func (k kind) arrowType() (arrow.DataType, bool) {
 type column[R any] struct {
 	name string
 	kind kind
-	str  func(*R) *string
-	i64  func(*R) *int64
-	i32  func(*R) *int32
-	ni32 func(*R) *NullInt32
-	nf64 func(*R) *NullFloat64
-	b    func(*R) *bool
+	// since: the column came after the first files were written: a file without it still
+	// reads (its field stays empty). Written always.
+	since bool
+	str   func(*R) *string
+	i64   func(*R) *int64
+	i32   func(*R) *int32
+	ni32  func(*R) *NullInt32
+	nf64  func(*R) *NullFloat64
+	b     func(*R) *bool
 }
 
 func strCol[R any](name string, f func(*R) *string) column[R] {
 	return column[R]{name: name, kind: kString, str: f}
+}
+
+// laterStrCol is a string column added after files were first written (column.since).
+func laterStrCol[R any](name string, f func(*R) *string) column[R] {
+	return column[R]{name: name, kind: kString, str: f, since: true}
 }
 
 func i64Col[R any](name string, f func(*R) *int64) column[R] {
@@ -101,6 +109,7 @@ func gameInfoColumns[R any](gi func(*R) *GameInfo) []column[R] {
 var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return &r.GameInfo }),
 	strCol("edition", func(r *Finding) *string { return &r.Edition }),
 	strCol("edition_source", func(r *Finding) *string { return &r.EditionSource }),
+	laterStrCol("edition_version", func(r *Finding) *string { return &r.EditionVersion }),
 	strCol("rule", func(r *Finding) *string { return &r.Rule }),
 	strCol("article", func(r *Finding) *string { return &r.Article }),
 	strCol("kind", func(r *Finding) *string { return &r.Kind }),
@@ -129,6 +138,7 @@ var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return 
 var gameColumns = append(gameInfoColumns(func(r *Game) *GameInfo { return &r.GameInfo }),
 	strCol("edition", func(r *Game) *string { return &r.Edition }),
 	strCol("edition_source", func(r *Game) *string { return &r.EditionSource }),
+	laterStrCol("edition_version", func(r *Game) *string { return &r.EditionVersion }),
 	i32Col("plies", func(r *Game) *int32 { return &r.Plies }),
 	strCol("end_rule", func(r *Game) *string { return &r.EndRule }),
 	ni32Col("end_ply", func(r *Game) *NullInt32 { return &r.EndPly }),

@@ -105,6 +105,10 @@ func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err e
 	for j, c := range cols {
 		want, _ := c.kind.arrowType()
 		ix := rr.Schema().FieldIndices(c.name)
+		if len(ix) == 0 && c.since {
+			idx[j] = -1 // a file from before the column: the field stays empty
+			continue
+		}
 		if len(ix) == 0 {
 			return fmt.Errorf("%s: not a %s table: no column %q", path, table, c.name)
 		}
@@ -118,7 +122,10 @@ func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err e
 	for rr.Next() {
 		rec := rr.RecordBatch()
 		for j, c := range cols {
-			sets[j] = setter(c, rec.Column(idx[j]))
+			sets[j] = func(*R, int) {}
+			if idx[j] >= 0 {
+				sets[j] = setter(c, rec.Column(idx[j]))
+			}
 		}
 		for i := 0; i < int(rec.NumRows()); i++ {
 			var row R
@@ -208,7 +215,7 @@ func readCSV[R Row](path string, fn func(*R) error) error {
 				break
 			}
 		}
-		if idx[j] < 0 {
+		if idx[j] < 0 && !c.since {
 			return fmt.Errorf("%s: not a %s table: no column %q", path, table, c.name)
 		}
 	}
@@ -222,6 +229,9 @@ func readCSV[R Row](path string, fn func(*R) error) error {
 		}
 		var row R
 		for j, c := range cols {
+			if idx[j] < 0 {
+				continue // a column the file predates (column.since)
+			}
 			v := rec[idx[j]]
 			if csvTextColumns[c.name] {
 				v = csvUnsafe(v)
