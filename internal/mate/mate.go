@@ -99,6 +99,7 @@ type Decider struct {
 	pattern  patternState       // the pattern search's memory (pattern.go)
 	kept     keptSearch         // a mate search a step of plan keeps for a later one (resume)
 	tempo    tempo              // the tempo proof's states (static_tempo.go)
+	space    space              // the small-space proof's positions (static_space.go)
 	breach   breachState        // the breach search's memory (breach.go)
 	playout  playoutState       // the playout search's memory (playout.go)
 }

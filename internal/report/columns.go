@@ -41,9 +41,9 @@ func (k kind) arrowType() (arrow.DataType, bool) {
 type column[R any] struct {
 	name string
 	kind kind
-	// since: the column came after the first files were written: a file without it still
-	// reads (its field stays empty). Written always.
-	since bool
+	// since, for a column added after files were first written, names the version that added
+	// it: files without it still read, the field left empty.
+	since string
 	str   func(*R) *string
 	i64   func(*R) *int64
 	i32   func(*R) *int32
@@ -54,11 +54,6 @@ type column[R any] struct {
 
 func strCol[R any](name string, f func(*R) *string) column[R] {
 	return column[R]{name: name, kind: kString, str: f}
-}
-
-// laterStrCol is a string column added after files were first written (column.since).
-func laterStrCol[R any](name string, f func(*R) *string) column[R] {
-	return column[R]{name: name, kind: kString, str: f, since: true}
 }
 
 func i64Col[R any](name string, f func(*R) *int64) column[R] {
@@ -109,7 +104,7 @@ func gameInfoColumns[R any](gi func(*R) *GameInfo) []column[R] {
 var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return &r.GameInfo }),
 	strCol("edition", func(r *Finding) *string { return &r.Edition }),
 	strCol("edition_source", func(r *Finding) *string { return &r.EditionSource }),
-	laterStrCol("edition_version", func(r *Finding) *string { return &r.EditionVersion }),
+	added(strCol("edition_version", func(r *Finding) *string { return &r.EditionVersion }), "issue 23"),
 	strCol("rule", func(r *Finding) *string { return &r.Rule }),
 	strCol("article", func(r *Finding) *string { return &r.Article }),
 	strCol("kind", func(r *Finding) *string { return &r.Kind }),
@@ -130,7 +125,14 @@ var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return 
 	nf64Col("white_clock_s", func(r *Finding) *NullFloat64 { return &r.WhiteClock }),
 	nf64Col("black_clock_s", func(r *Finding) *NullFloat64 { return &r.BlackClock }),
 	strCol("eval", func(r *Finding) *string { return &r.Eval }),
+	added(strCol("ended_by", func(r *Finding) *string { return &r.EndedBy }), "issue 28"),
 )
+
+// added marks c as a column that files written before since lack.
+func added[R any](c column[R], since string) column[R] {
+	c.since = since
+	return c
+}
 
 // gameColumns is the games table of the contract. The contract names the
 // columns but not their types; plies and positions are int32 like the
@@ -138,7 +140,7 @@ var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return 
 var gameColumns = append(gameInfoColumns(func(r *Game) *GameInfo { return &r.GameInfo }),
 	strCol("edition", func(r *Game) *string { return &r.Edition }),
 	strCol("edition_source", func(r *Game) *string { return &r.EditionSource }),
-	laterStrCol("edition_version", func(r *Game) *string { return &r.EditionVersion }),
+	added(strCol("edition_version", func(r *Game) *string { return &r.EditionVersion }), "issue 23"),
 	i32Col("plies", func(r *Game) *int32 { return &r.Plies }),
 	strCol("end_rule", func(r *Game) *string { return &r.EndRule }),
 	ni32Col("end_ply", func(r *Game) *NullInt32 { return &r.EndPly }),
