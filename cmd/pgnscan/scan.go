@@ -49,12 +49,14 @@ repetition, 75 moves, dead position) that were not applied, and results that con
 board (a mate scored as a draw, a decisive stalemate) or the Laws (a game lost on time or by
 resignation when the winner could not checkmate, a draw agreed too early).
 
-An INPUT is a file, a directory (every PGN archive directly inside it, in name order) or "-"
-for standard input. Compression is recognised from the first bytes: zstd (also multi-frame,
-as lichess publishes), gzip, bzip2, xz, or plain text. A Parquet file (the Hugging Face
-dataset Lichess/standard-chess-games: a movetext column and tag columns) is read row by row,
-each row a game; a directory also stands for its .parquet files and its Hive partition folders
-(year=2025/month=05). --partition writes --out and --games as Hive-partitioned Parquet.
+An INPUT is a file, a directory (every PGN archive inside it and its subfolders, in path
+order) or "-" for standard input. Compression is recognised from the first bytes: zstd (also
+multi-frame, as lichess publishes), gzip, bzip2, xz, or plain text; a zip archive (TWIC) stands
+for its .pgn members, each an input named FILE.zip:MEMBER. A file whose bytes are not text is
+refused (exit 1). A Parquet file (the Hugging Face dataset Lichess/standard-chess-games: a
+movetext column and tag columns) is read row by row, each row a game; a directory also stands
+for its .parquet files, in Hive partition folders (year=2025/month=05) as in plain ones.
+--partition writes --out and --games as Hive-partitioned Parquet.
 
 Each game is judged under the rule editions of --edition: fide2009 (alias pre2014), fide2014,
 fide2017 (alias fide2018), fide2023 (alias current) and lichess. "auto" picks the FIDE edition in

@@ -155,6 +155,12 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 		if raw == nil {
 			raw = os.Stdin
 		}
+	} else if in.Member != "" {
+		r, closeZip, err := openMember(in.Path, in.Member)
+		if err != nil {
+			return nil, &InputError{Name: in.Name, Op: "open", Err: err}
+		}
+		raw, s.Size, mayWait, s.fileClose = r, in.Size, false, closeZip
 	} else if in.File != nil {
 		from := in.readFrom()
 		raw, s.Size, mayWait = io.NewSectionReader(in.File, from, in.Size-from), in.Size, false
@@ -208,6 +214,9 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 		s.Close()
 		return nil, &InputError{Name: in.Name, Op: "decompress", Offset: s.src.n.Load(),
 			Err: corrupt(s.Compression, err)}
+	}
+	if in.readFrom() == 0 {
+		s.r = &textCheck{r: s.r} // a shard further in starts where a game does: text
 	}
 	return s, nil
 }
@@ -296,7 +305,7 @@ func (s *Stream) Read(p []byte) (int, error) {
 		switch {
 		case errors.As(err, &rerr):
 			op, werr = "read", rerr.err
-		case s.Compression == Plain:
+		case s.Compression == Plain || errors.Is(err, ErrNotText):
 			op, werr = "read", err
 		}
 		off := s.src.n.Load()

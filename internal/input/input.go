@@ -17,7 +17,7 @@ import (
 const StdinName = "-"
 
 // ErrNoArchives is returned by Resolve for a directory that holds no PGN archive.
-var ErrNoArchives = errors.New("no PGN archives in directory")
+var ErrNoArchives = errors.New("no PGN archives in it")
 
 // Source is one PGN archive to read.
 type Source struct {
@@ -27,6 +27,9 @@ type Source struct {
 	Name string
 	// Path is what Open opens: a file path, or "-" for standard input.
 	Path string
+	// Member, when set, is the member of the zip archive at Path that is the input (Name is
+	// then FILE.zip:MEMBER, and Size the member's size, decompressed).
+	Member string
 	// Size is the size of the file as stored (compressed), from Resolve, for progress; -1 when
 	// unknown (standard input, pipes).
 	Size int64
@@ -104,11 +107,11 @@ func (o *Owned) owns(offset int64) (own, past bool) {
 // archiveSuffixes are the name endings that make a directory entry an input: a PGN archive or a
 // Parquet file of games. The name only selects files: the format is always recognised from the
 // first bytes.
-var archiveSuffixes = []string{".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".parquet"}
+var archiveSuffixes = []string{".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".parquet", ".zip"}
 
 // IsArchiveName reports whether a file in a directory counts as an input: its name ends in
-// .pgn, optionally followed by .zst, .zstd, .gz, .bz2 or .xz, or in .parquet (in any letter
-// case), and does not begin with a dot.
+// .pgn, optionally followed by .zst, .zstd, .gz, .bz2 or .xz, or in .parquet or .zip (in any
+// letter case), and does not begin with a dot.
 func IsArchiveName(name string) bool {
 	if strings.HasPrefix(name, ".") {
 		return false
@@ -128,18 +131,12 @@ func IsArchiveName(name string) bool {
 // quietly drop what was asked for, so the command refuses (bad usage).
 var ErrListedTwice = errors.New("input listed twice")
 
-// IsPartitionDir reports whether a directory name is a Hive partition folder, name=value (as
-// in the lichess dataset's year=2025/month=05): Resolve enters those.
-func IsPartitionDir(name string) bool {
-	k, _, ok := strings.Cut(name, "=")
-	return ok && k != "" && !strings.HasPrefix(name, ".")
-}
-
 // Resolve turns command-line arguments into sources, in order. A file is taken as given
 // (whatever its name), "-" is standard input, and a directory stands for the inputs directly
-// inside it (see IsArchiveName) and in its Hive partition folders (see IsPartitionDir) to any
-// depth; other subdirectories are not entered. A directory's inputs are sorted by path in byte
-// order. Regular files and symbolic links count; a symbolic link that leads nowhere is kept, so
+// inside it (see IsArchiveName) and in its subfolders to any depth, Hive partition folders
+// (year=2025) and plain ones (2019/) alike, but those whose names begin with a dot. A
+// directory's inputs are sorted by path in byte order. A zip archive (recognised by its first
+// bytes) stands for its PGN members, in its own order (see zipMembers). Regular files and symbolic links count; a symbolic link that leads nowhere is kept, so
 // that opening it fails and the scan reports it instead of skipping it without a word. A
 // directory without inputs is an error (ErrNoArchives), as is a path that does not exist, an
 // input listed twice (ErrListedTwice), and a Parquet file whose columns are not games (a
@@ -182,6 +179,10 @@ func Resolve(args []string) ([]Source, error) {
 		}
 		out = append(out, found...)
 	}
+	out, err := expandZips(out)
+	if err != nil {
+		return nil, err
+	}
 	for _, src := range out {
 		if src.Path != StdinName && sniffParquet(src.Path) {
 			if err := CheckParquet(src); err != nil {
@@ -202,7 +203,7 @@ func inputsIn(dir string, found []Source) ([]Source, error) {
 	}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
-		if e.IsDir() && IsPartitionDir(e.Name()) {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
 			if found, err = inputsIn(p, found); err != nil {
 				return nil, err
 			}
@@ -222,6 +223,23 @@ func inputsIn(dir string, found []Source) ([]Source, error) {
 		found = append(found, Source{Name: displayName(p), Path: p, Size: size})
 	}
 	return found, nil
+}
+
+// expandZips replaces each zip archive among srcs by its PGN members (zipMembers).
+func expandZips(srcs []Source) ([]Source, error) {
+	var out []Source
+	for _, src := range srcs {
+		if src.Path == StdinName || !sniffZip(src.Path) {
+			out = append(out, src)
+			continue
+		}
+		members, err := zipMembers(src)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, members...)
+	}
+	return out, nil
 }
 
 // sniffParquet reports whether the file at path begins as a Parquet file does.

@@ -15,7 +15,7 @@ func TestIsArchiveName(t *testing.T) {
 	cases := map[string]bool{
 		"a.pgn": true, "a.PGN": true, "lichess_db_standard_rated_2025-05.pgn.zst": true,
 		"a.pgn.zstd": true, "a.pgn.gz": true, "a.Pgn.Bz2": true, "a.pgn.xz": true,
-		".pgn": false, ".hidden.pgn": false, "a.pgn.zip": false, "a.zst": false,
+		".pgn": false, ".hidden.pgn": false, "a.pgn.zip": true, "twic1599g.ZIP": true, ".x.zip": false, "a.zst": false,
 		"a.txt": false, "pgn": false, "a.pgn.gz.part": false,
 	}
 	for name, want := range cases {
@@ -67,6 +67,8 @@ func TestResolve(t *testing.T) {
 		{Name: filepath.Join(dir, "e.pgn"), Path: filepath.Join(dir, "e.pgn"), Size: 13},
 		// a broken link is kept, so that opening it fails and the scan reports it
 		{Name: filepath.Join(dir, "f.pgn"), Path: filepath.Join(dir, "f.pgn"), Size: -1},
+		// a plain subfolder is entered, as a Hive partition folder is (issue 27)
+		{Name: filepath.Join(dir, "sub.pgn", "d.pgn"), Path: filepath.Join(dir, "sub.pgn", "d.pgn"), Size: 0},
 		{Name: "-", Path: "-", Size: -1},
 	}
 	if !reflect.DeepEqual(got, want) {

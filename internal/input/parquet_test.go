@@ -121,8 +121,8 @@ func TestParquetOtherSchema(t *testing.T) {
 }
 
 // TestResolvePartitionFolders: a directory stands for the inputs inside it and in its Hive
-// partition folders (the dataset's data/year=2025/month=05/), sorted by path; other
-// subdirectories are not entered.
+// partition folders (the dataset's data/year=2025/month=05/), sorted by path; plain
+// subdirectories are entered too (issue 27).
 func TestResolvePartitionFolders(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{"year=2025/month=05/train-00001-of-00002.parquet", "year=2025/month=05/train-00000-of-00002.parquet",
@@ -143,7 +143,7 @@ func TestResolvePartitionFolders(t *testing.T) {
 	for _, s := range srcs {
 		got = append(got, strings.TrimPrefix(s.Name, dir+string(filepath.Separator)))
 	}
-	want := []string{"a.pgn", "year=2024/month=12/train-00000-of-00001.parquet",
+	want := []string{"a.pgn", "other/b.pgn", "year=2024/month=12/train-00000-of-00001.parquet",
 		"year=2025/month=05/train-00000-of-00002.parquet", "year=2025/month=05/train-00001-of-00002.parquet"}
 	if !slices.Equal(got, want) {
 		t.Errorf("Resolve = %q, want %q", got, want)

@@ -284,6 +284,8 @@ func planAt(r io.ReaderAt, total int64, path string, size int64) ([]Shard, error
 		return nil, &InputError{Name: displayName(path), Op: "read", Err: err}
 	}
 	switch {
+	case isZip(head):
+		return nil, fmt.Errorf("plan: %s: a zip archive cannot be cut in shards: scan it whole (each .pgn member is an input)", displayName(path))
 	case isParquet(head) || DetectCompression(head) != Plain && !(len(head) >= 4 && le32(head) == pzstdMagic):
 		return []Shard{{Kind: ShardWhole, Path: path, End: total}}, nil
 	case DetectCompression(head) == Plain:
