@@ -262,9 +262,10 @@ func sameRows[R any](t *testing.T, what string, got, want []R, norm func(*R)) {
 	}
 }
 
-// TestRandomBytes: a file of random bytes is plain text as far as compression goes, and is
-// read to its end; its "games" cannot be read whole, which the contract counts, not fails on:
-// exit 0, every game an errors row, nothing on standard error with -q.
+// TestRandomBytes: a file of random bytes is no text: refused, exit 1 with one line naming it
+// (issue 27). A file of random printable characters is text, read to its end; its "games"
+// cannot be read whole, which the contract counts, not fails on: exit 0, every game an errors
+// row, nothing on standard error with -q.
 func TestRandomBytes(t *testing.T) {
 	dir := t.TempDir()
 	rnd := rand.New(rand.NewPCG(1, 2))
@@ -279,6 +280,19 @@ func TestRandomBytes(t *testing.T) {
 	}
 	f, g, e := filepath.Join(dir, "f.csv"), filepath.Join(dir, "g.csv"), filepath.Join(dir, "e.csv")
 	r := pgnscan(t, "scan", "-q", "-o", f, "--games", g, "--errors", e, p)
+	if r.code != exitFailure {
+		t.Fatalf("random bytes: exit %d, want %d\nstderr: %s", r.code, exitFailure, r.stderr)
+	}
+	oneLine(t, r, "random.pgn", "not a PGN archive")
+	const printable = " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\n"
+	for i := range data {
+		data[i] = printable[rnd.IntN(len(printable))]
+	}
+	data[0] = 'x'
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = pgnscan(t, "scan", "-q", "-o", f, "--games", g, "--errors", e, p)
 	if r.code != exitOK {
 		t.Fatalf("exit %d, want %d\nstderr: %s", r.code, exitOK, r.stderr)
 	}

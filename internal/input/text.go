@@ -57,8 +57,8 @@ func (c *textCheck) Read(p []byte) (int, error) {
 // PGN reader falls back to, Windows-1252 (Latin-1), with no NUL. Beyond that fallback lie the
 // C0 control codes other than the white space ones (tab, line feed, vertical tab, form feed,
 // carriage return), the DOS end-of-file mark 0x1A and escape 0x1B, DEL, and, when b is not
-// UTF-8, the five bytes Windows-1252 leaves undefined: more than one such byte in a hundred is
-// no text file, while a stray one is left to the reader (it becomes U+FFFD).
+// UTF-8, the five bytes Windows-1252 leaves undefined: more than one such byte in a hundred (and
+// more than one) is no text file, while a stray one is left to the reader (it becomes U+FFFD).
 func notText(b []byte, cut bool) string {
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		return fmt.Sprintf("a NUL byte at byte %d", i)
@@ -84,7 +84,7 @@ func notText(b []byte, cut bool) string {
 			bad++
 		}
 	}
-	if bad*100 > len(b) {
+	if bad > 1 && bad*100 > len(b) {
 		what := "UTF-8"
 		if !valid {
 			what = "UTF-8 nor Windows-1252 (Latin-1)"
