@@ -13,6 +13,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
@@ -53,6 +54,11 @@ type Options struct {
 	Progress *scan.Progress // nil: no progress display
 	Tap      report.Tap     // also fed every findings and games row (the HTML report); nil: none
 
+	// PGNOut, when set, receives every game with a finding that PGNFilter keeps, annotated
+	// (internal/pgnout), in input order.
+	PGNOut    string
+	PGNFilter pgnout.Filter
+
 	Version     string   // recorded in Parquet metadata
 	CommandLine []string // recorded in Parquet metadata
 }
@@ -91,6 +97,9 @@ func Scan(ctx context.Context, srcs []scan.Source, opt Options) (Stats, error) {
 		Workers:   opt.Workers,
 		FullGames: opt.Games != "" || opt.Tap != nil,
 		Progress:  opt.Progress,
+	}
+	if opt.PGNOut != "" {
+		cfg.PGN = &opt.PGNFilter
 	}
 	out.Tap = opt.Tap
 	runErr := scan.Run(ctx, cfg, out)
@@ -224,6 +233,11 @@ func create(opt Options) (*report.Outputs, error) {
 	}
 	if opt.Errors != "" {
 		if out.Errors, err = report.Create[report.Error](opt.Errors, ropts); err != nil {
+			return fail(err)
+		}
+	}
+	if opt.PGNOut != "" {
+		if out.PGN, err = report.CreatePGN(opt.PGNOut); err != nil {
 			return fail(err)
 		}
 	}
