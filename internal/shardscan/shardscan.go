@@ -135,7 +135,7 @@ func ScanShard(ctx context.Context, sh input.Shard, opt Options) (Stats, error) 
 	}
 	open := opt.Open
 	if open == nil {
-		open = openLocal
+		open = input.OpenLocal
 	}
 	r, size, err := open(sh.Path)
 	if err != nil {
@@ -163,15 +163,6 @@ func SummaryName(partName string) string { return "_summary-" + partName + ".jso
 // SummaryGlob matches the names SummaryName gives (filepath.Match, path.Match), and no part
 // file's.
 const SummaryGlob = "_summary-*.json"
-
-// openLocal opens a local regular file for ScanShard (input.OpenRegular).
-func openLocal(path string) (io.ReaderAt, int64, error) {
-	f, size, err := input.OpenRegular(path)
-	if err != nil {
-		return nil, 0, err // not a nil *os.File in a non-nil io.ReaderAt
-	}
-	return f, size, nil
-}
 
 // Selection returns the rule selection of opt, or a usage error (an unknown edition).
 func Selection(opt Options) (*rules.Selection, error) {
