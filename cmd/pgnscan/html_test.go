@@ -21,18 +21,23 @@ func figureOf(page, id string) string {
 	return page[start : start+end]
 }
 
-// tableRow matches a row of a chart's table: the label and the first two cells.
-var tableRow = regexp.MustCompile(`<tr><td>([^<]*)</td><td>(\d+)</td>(?:<td>(\d+)</td>)?`)
+// tableRow matches a row of a chart's table: category, edition, games, games
+// with a miss, rate, and the per-claimant count.
+var tableRow = regexp.MustCompile(`<tr(?: class="few")?><td>[^<]*</td><td>([^<]*)</td><td>(\d+)</td><td>\d+</td><td>[^<]*</td><td>(\d+)</td>`)
 
-// columnSums adds up a chart table's first and second number columns.
-func columnSums(t *testing.T, fig string) (first, second int64) {
+// columnSums adds up, over the rows of one edition of a chart's table, the
+// per-claimant counts (findings rows) and the games.
+func columnSums(t *testing.T, fig, edition string) (rows, games int64) {
 	t.Helper()
 	for _, m := range tableRow.FindAllStringSubmatch(fig, -1) {
-		a, _ := strconv.ParseInt(m[2], 10, 64)
-		b, _ := strconv.ParseInt(m[3], 10, 64)
-		first, second = first+a, second+b
+		if m[1] != edition {
+			continue
+		}
+		g, _ := strconv.ParseInt(m[2], 10, 64)
+		r, _ := strconv.ParseInt(m[3], 10, 64)
+		rows, games = rows+r, games+g
 	}
-	return first, second
+	return rows, games
 }
 
 // TestHTMLScanAndReport writes the sample's report both ways (scan --html,
@@ -58,7 +63,7 @@ func TestHTMLScanAndReport(t *testing.T) {
 		}
 		return string(b)
 	}
-	const id = "missed-threefold-fide2017-speed"
+	const id = "missed-threefold-speed"
 	scanned, gamesFig, metaFig := figureOf(read(scanPage), id), figureOf(read(withGames), id), figureOf(read(fromMeta), id)
 	if scanned == "" || scanned != gamesFig || scanned != metaFig {
 		t.Fatalf("chart %s differs:\nscan --html:\n%s\nreport --games:\n%s\nreport (metadata):\n%s", id, scanned, gamesFig, metaFig)
@@ -80,7 +85,7 @@ func TestHTMLScanAndReport(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if gotMissed, gotGames := columnSums(t, scanned); gotMissed != missed || gotGames != judged || missed == 0 {
+	if gotMissed, gotGames := columnSums(t, scanned, "fide2017"); gotMissed != missed || gotGames != judged || missed == 0 {
 		t.Errorf("chart %s adds up to %d missed in %d games, the files hold %d in %d", id, gotMissed, gotGames, missed, judged)
 	}
 	if !strings.Contains(read(fromMeta), "rates by Elo band need --games") {
@@ -182,7 +187,7 @@ func TestHTMLSeveralFindingsFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return columnSums(t, figureOf(string(page), "missed-threefold-fide2017-speed"))
+		return columnSums(t, figureOf(string(page), "missed-threefold-speed"), "fide2017")
 	}
 	m1, g1 := sums(sample)
 	m2, g2 := sums(cases)

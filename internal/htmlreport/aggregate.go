@@ -59,27 +59,54 @@ func groupOf(rule, kind string) group {
 // ruleKey names the tally of one rule under one edition.
 type ruleKey struct{ edition, rule string }
 
-// gameCounts are the games judged under one edition: the denominators.
+// gameMark remembers the last game a tally counted, so that a game's several
+// rows (both claimants, a rule under several kinds) count it once: rows come
+// game by game, every row of a game before the next game's.
+type gameMark struct {
+	source string
+	index  int64
+	set    bool
+}
+
+// first reports whether f is the first row of its game that the mark sees,
+// and marks its game.
+func (m *gameMark) first(f *report.Finding) bool {
+	if m.set && m.index == f.GameIndex && m.source == f.Source {
+		return false
+	}
+	if m.source != f.Source {
+		m.source = strings.Clone(f.Source)
+	}
+	m.set, m.index = true, f.GameIndex
+	return true
+}
+
+// gameCounts are the games judged under one edition, the denominators, and
+// the games of that edition some finding affects.
 type gameCounts struct {
-	total   int64
-	bySpeed [report.NumSpeeds]int64
-	byBand  map[int32]int64 // only from games rows: the metadata has no ratings
+	total    int64
+	bySpeed  [report.NumSpeeds]int64
+	byBand   map[int32]int64 // only from games rows: the metadata has no ratings
+	affected int64           // games with a missed claim, an unapplied ending or a result the board contradicts
+	differs  int64           // games whose Result tag the board contradicts
+	affMark  gameMark
+	difMark  gameMark
 }
 
-// claimTally counts the findings rows of one claim rule under one edition.
-type claimTally struct {
-	rows       int64                   // claims that could be made
-	missed     int64                   // of which missed
-	missedLost int64                   // of which the claimant then lost
-	bySpeed    [report.NumSpeeds]int64 // missed, by speed class
-	byBand     map[int32]int64         // missed, by Elo band
-}
-
-// endingTally counts the findings rows of one ending or unwinnable rule.
-type endingTally struct {
-	rows    int64 // endings reached
-	missed  int64 // not applied
-	differs int64 // whose Result tag differs from the mandated result
+// ruleTally counts the findings rows of one rule under one edition, and the
+// games they fall in.
+type ruleTally struct {
+	rows, games             int64 // findings rows; games with one
+	missedRows, missedGames int64 // rows with missed set; games with one
+	// games with a missed row, by the game's speed class and Elo band
+	missedBySpeed     [report.NumSpeeds]int64
+	missedRowsBySpeed [report.NumSpeeds]int64
+	missedByBand      map[int32]int64
+	missedRowsByBand  map[int32]int64
+	// what followed the missed claims (rows): report.MissedClaimFate, and losses among the decided
+	laterClaim, decided, lost int64
+	mark, missedMark          gameMark
+	group                     group // what the rule is under this edition: a claim, an ending, ...
 }
 
 // Aggregate accumulates findings and games rows into the tallies the page
@@ -93,9 +120,7 @@ type Aggregate struct {
 	gamesByRows  bool     // games rows are fed (--games, or a scan): game counts per edition, speed and band
 	gamesByMeta  bool     // game counts per edition and speed came from every findings file's metadata
 	games        map[string]*gameCounts
-	claims       map[ruleKey]*claimTally
-	endings      map[ruleKey]*endingTally
-	unwinnable   map[ruleKey]*endingTally
+	rules        map[ruleKey]*ruleTally
 	arbiter      arbiter
 	lastEdition  string // to clone an edition name once per run of rows
 	lastEditionC string
@@ -108,9 +133,7 @@ func NewAggregate(withGames bool) *Aggregate {
 	return &Aggregate{
 		gamesByRows: withGames,
 		games:       map[string]*gameCounts{},
-		claims:      map[ruleKey]*claimTally{},
-		endings:     map[ruleKey]*endingTally{},
-		unwinnable:  map[ruleKey]*endingTally{},
+		rules:       map[ruleKey]*ruleTally{},
 		arbiter:     arbiter{byKey: map[eventKey]*event{}, limit: MaxArbiterEntries},
 	}
 }
@@ -157,52 +180,61 @@ func (a *Aggregate) addSaved(s *report.Summary) {
 // AddFinding counts one findings row.
 func (a *Aggregate) AddFinding(f *report.Finding) {
 	a.findings++
-	switch groupOf(f.Rule, f.Kind) {
-	case groupClaim:
-		a.addClaim(f)
-	case groupEnding:
-		addEnding(a.endings, a.edition(f.Edition), f)
-	case groupUnwinnable:
-		addEnding(a.unwinnable, a.edition(f.Edition), f)
+	ed := a.edition(f.Edition)
+	t := a.ruleOf(ed, f)
+	if t.mark.first(f) {
+		t.games++
+	}
+	t.rows++
+	if f.Missed {
+		a.addMissed(t, f)
+	}
+	if f.Missed || f.ResultDiffers {
+		g := a.gamesOf(ed)
+		if g.affMark.first(f) {
+			g.affected++
+		}
+		if f.ResultDiffers && g.difMark.first(f) {
+			g.differs++
+		}
 	}
 	if f.ResultDiffers {
 		a.arbiter.add(f)
 	}
 }
 
-func (a *Aggregate) addClaim(f *report.Finding) {
-	k := ruleKey{f.Edition, f.Rule}
-	t, ok := a.claims[k]
-	if !ok {
-		t = &claimTally{byBand: map[int32]int64{}}
-		a.claims[ruleKey{a.edition(f.Edition), strings.Clone(f.Rule)}] = t
+// addMissed counts a missed claim or unapplied ending in its tally.
+func (a *Aggregate) addMissed(t *ruleTally, f *report.Finding) {
+	sp, band := report.SpeedOf(f.TimeControl), eloBand(f.WhiteElo, f.BlackElo)
+	t.missedRows++
+	t.missedRowsBySpeed[sp]++
+	t.missedRowsByBand[band]++
+	if t.missedMark.first(f) {
+		t.missedGames++
+		t.missedBySpeed[sp]++
+		t.missedByBand[band]++
 	}
-	t.rows++
-	if !f.Missed {
-		return
+	switch report.MissedClaimFate(f) {
+	case report.FateLaterClaim:
+		t.laterClaim++
+	case report.FateDecided:
+		t.decided++
+		if f.ClaimantOutcome == outcomeLoss {
+			t.lost++
+		}
 	}
-	t.missed++
-	if f.ClaimantOutcome == outcomeLoss {
-		t.missedLost++
-	}
-	t.bySpeed[report.SpeedOf(f.TimeControl)]++
-	t.byBand[eloBand(f.WhiteElo, f.BlackElo)]++
 }
 
-func addEnding(m map[ruleKey]*endingTally, edition string, f *report.Finding) {
-	k := ruleKey{edition, f.Rule}
-	t, ok := m[k]
+// ruleOf returns the tally of a rule under an edition, adding it if new.
+func (a *Aggregate) ruleOf(edition string, f *report.Finding) *ruleTally {
+	rule := f.Rule
+	k := ruleKey{edition, rule}
+	t, ok := a.rules[k]
 	if !ok {
-		t = new(endingTally)
-		m[ruleKey{edition, strings.Clone(f.Rule)}] = t
+		t = &ruleTally{missedByBand: map[int32]int64{}, missedRowsByBand: map[int32]int64{}, group: groupOf(rule, f.Kind)}
+		a.rules[ruleKey{edition, strings.Clone(rule)}] = t
 	}
-	t.rows++
-	if f.Missed {
-		t.missed++
-	}
-	if f.ResultDiffers {
-		t.differs++
-	}
+	return t
 }
 
 // Findings returns the number of findings rows counted.

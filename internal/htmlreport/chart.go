@@ -3,93 +3,190 @@ package htmlreport
 import (
 	"fmt"
 	"html/template"
-	"slices"
+	"math"
 
 	"github.com/go-analyze/charts"
 )
 
-// chart is one bar chart of the page with its numbers beside it: a table
-// whose rows are the bars, top to bottom, and whose cells are the counts the
-// bar is made of.
-type chart struct {
-	ID    string // the figure's id, for links and tests
-	Title string
-	Note  string   // what the bars show and, when rates are missing, why
-	Head  []string // the table's header: the category, then the numbers
-	Rows  []chartRow
-	SVG   template.HTML // the bars; empty when every value is 0
+// panel is one edition's small multiple of a question.
+type panel struct {
+	Edition string
+	SVG     template.HTML
 }
 
-// chartRow is one bar and its line of the table.
-type chartRow struct {
-	Label string
-	Cells []string
-	value float64 // the bar's length
-}
-
-// Chart geometry, in pixels.
+// Chart geometry, in pixels: one panel per edition, side by side as the
+// page's width allows.
 const (
-	chartWidth    = 560
-	chartBarSpace = 34 // per bar
-	chartChrome   = 70 // title-less chart: axis and padding
+	panelWidth    = 380
+	chartBarSpace = 30 // per category
+	chartChrome   = 60 // axis and padding
+	tickCount     = 4  // value-axis labels per panel: few enough never to touch at panelWidth
 )
 
-// render draws the chart's bars as an SVG with go-analyze/charts: one
-// horizontal bar per row, labelled with the row's label and value. A chart
-// whose values are all 0 gets no SVG (the library would draw an axis of no
-// extent); the table says the same.
-func (c *chart) render() error {
-	if !slices.ContainsFunc(c.Rows, func(r chartRow) bool { return r.value != 0 }) {
-		return nil
+// The colours of a bar: to the interval's lower end, from there to the
+// estimate, from the estimate to the interval's upper end. The page's legend
+// says the same.
+var (
+	colourLow  = charts.ColorRGB(84, 112, 198)
+	colourMid  = charts.ColorRGB(140, 160, 220)
+	colourHigh = charts.ColorRGB(205, 214, 240)
+)
+
+// multiplier turns a proportion into the question's unit.
+func (q *question) multiplier() float64 {
+	if q.scale == perCent {
+		return 100
 	}
-	n := len(c.Rows)
-	values, labels := make([]float64, n), make([]string, n)
-	for i, r := range c.Rows { // the library draws the first category at the bottom
-		values[n-1-i], labels[n-1-i] = r.value, r.Label
+	return 1000
+}
+
+// render fills the question's table and draws one panel per edition with
+// go-analyze/charts, all on one scale: each category a bar whose dark part
+// ends at the interval's lower end, middle part at the estimate and light
+// part at the upper end. Cells with fewer than minSample games get no bar
+// and are greyed in the table.
+func (q *question) render() error {
+	q.Rows, q.Panels = nil, nil
+	top := 0.0
+	for _, cat := range q.cats {
+		for _, ed := range q.eds {
+			c := q.cells[[2]string{ed, cat}]
+			if c.absent {
+				continue
+			}
+			q.Rows = append(q.Rows, q.row(cat, ed, c))
+			top = max(top, q.barEnd(c))
+		}
 	}
-	opt := charts.NewBarChartOptionWithData([][]float64{values})
-	opt.Horizontal = true
-	opt.CategoryAxis.Labels = labels
-	opt.SeriesList[0].Label.Show = charts.Ptr(true)
-	opt.SeriesList[0].Label.ValueFormatter = formatValue
-	opt.ValueFormatter = formatValue
-	opt.ValueAxis[0].Min = charts.Ptr(0.0) // bars start at 0, also when there is only one
-	if top := slices.Max(values); top < 10 && !slices.ContainsFunc(values, func(v float64) bool { return v != float64(int64(v)) }) {
-		opt.ValueAxis[0].Max = charts.Ptr(top + 1) // small counts: whole ticks 0, 1, …, not 0.50, 1.50
-		opt.ValueAxis[0].LabelCount = int(top) + 2
+	if top == 0 {
+		return nil // nothing to draw: the table says why
 	}
-	p := charts.NewPainter(charts.PainterOptions{
-		OutputFormat: charts.ChartOutputSVG,
-		Width:        chartWidth,
-		Height:       chartChrome + chartBarSpace*n,
-	})
-	if err := p.BarChart(opt); err != nil {
-		return fmt.Errorf("chart %s: %w", c.ID, err)
+	top = niceTop(top)
+	for _, ed := range q.eds {
+		svg, err := q.panel(ed, top)
+		if err != nil {
+			return fmt.Errorf("chart %s, %s: %w", q.ID, ed, err)
+		}
+		if svg != "" {
+			q.Panels = append(q.Panels, panel{Edition: ed, SVG: svg})
+		}
 	}
-	svg, err := p.Bytes()
-	if err != nil {
-		return fmt.Errorf("chart %s: %w", c.ID, err)
-	}
-	c.SVG = template.HTML(svg) // the library escapes the labels it writes
 	return nil
 }
 
-// formatValue writes a bar's value: whole numbers without decimals, rates
-// with two.
-func formatValue(v float64) string {
-	if v == float64(int64(v)) {
-		return fmt.Sprintf("%d", int64(v))
+// barEnd returns where a cell's bar ends: the interval's upper end, or the
+// count when rates are unknown; 0 for a cell drawn without a bar.
+func (q *question) barEnd(c cell) float64 {
+	switch {
+	case c.absent:
+		return 0
+	case q.scale == countsOnly:
+		return float64(c.pr.k)
+	case c.pr.tooFew():
+		return 0
 	}
-	return fmt.Sprintf("%.2f", v)
+	return c.pr.hi * q.multiplier()
 }
 
-// rate returns n per 1,000 of games and its text, "n/a" when there are no games.
-func rate(n, games int64) (float64, string) {
-	if games <= 0 {
-		return 0, "n/a"
+// row writes a cell's line of the table.
+func (q *question) row(cat, ed string, c cell) tableRow {
+	r := tableRow{Category: cat, Edition: ed, Sample: count(c.pr.n), Count: count(c.pr.k)}
+	if q.RowsHead != "" {
+		r.Rows = count(c.rows)
 	}
-	r := float64(n) * 1000 / float64(games)
-	return r, fmt.Sprintf("%.2f", r)
+	switch {
+	case q.scale == countsOnly:
+		r.Sample, r.Rate = "unknown", "n/a"
+	case c.pr.tooFew():
+		r.Rate, r.Few = "too few games", true
+		if q.scale == perCent {
+			r.Rate = "too few claims"
+		}
+	case q.scale == perCent:
+		r.Rate = c.pr.percent()
+	default:
+		r.Rate = c.pr.per1000()
+	}
+	return r
+}
+
+// panel draws one edition's bars on a value axis from 0 to top; "" when the
+// edition has none of the question's categories.
+func (q *question) panel(ed string, top float64) (template.HTML, error) {
+	n := len(q.cats)
+	low, mid, high := make([]float64, n), make([]float64, n), make([]float64, n)
+	labels := make([]string, n)
+	any := false
+	for i, cat := range q.cats {
+		j := n - 1 - i // the library draws the first category at the bottom
+		labels[j] = cat
+		c := q.cells[[2]string{ed, cat}]
+		any = any || !c.absent
+		if q.barEnd(c) == 0 {
+			continue
+		}
+		if q.scale == countsOnly {
+			low[j] = float64(c.pr.k)
+			continue
+		}
+		m := q.multiplier()
+		low[j], mid[j], high[j] = c.pr.lo*m, (c.pr.p()-c.pr.lo)*m, (c.pr.hi-c.pr.p())*m
+	}
+	if !any {
+		return "", nil
+	}
+	opt := charts.NewBarChartOptionWithData([][]float64{low, mid, high})
+	opt.Horizontal = true
+	opt.StackSeries = charts.Ptr(true)
+	opt.Theme = charts.GetDefaultTheme().WithSeriesColors([]charts.Color{colourLow, colourMid, colourHigh})
+	opt.CategoryAxis.Labels = labels
+	opt.ValueAxis[0].Min = charts.Ptr(0.0)
+	opt.ValueAxis[0].Max = charts.Ptr(top)
+	opt.ValueAxis[0].LabelCount = tickCount
+	opt.ValueFormatter = tickFormatter(top)
+	p := charts.NewPainter(charts.PainterOptions{
+		OutputFormat: charts.ChartOutputSVG,
+		Width:        panelWidth,
+		Height:       chartChrome + chartBarSpace*n,
+	})
+	if err := p.BarChart(opt); err != nil {
+		return "", err
+	}
+	svg, err := p.Bytes()
+	if err != nil {
+		return "", err
+	}
+	return template.HTML(svg), nil // the library escapes the labels it writes
+}
+
+// niceTop rounds an axis's end up to 1, 2, 2.5 or 5 times a power of ten, so
+// that tickCount labels fall on round numbers.
+func niceTop(v float64) float64 {
+	if v <= 0 {
+		return 1
+	}
+	step := math.Pow(10, math.Floor(math.Log10(v)))
+	for _, f := range []float64{1, 1.5, 2, 3, 4, 5, 6, 7.5, 8, 10} {
+		if v <= f*step {
+			return f * step
+		}
+	}
+	return 10 * step
+}
+
+// tickFormatter writes the value axis's labels with as many decimals as an
+// axis ending at top needs, and no more.
+func tickFormatter(top float64) func(float64) string {
+	decimals := 0
+	switch {
+	case top < 0.3:
+		decimals = 3
+	case top < 3:
+		decimals = 2
+	case top < 30:
+		decimals = 1
+	}
+	return func(v float64) string { return fmt.Sprintf("%.*f", decimals, v) }
 }
 
 // count formats a count for a table cell.

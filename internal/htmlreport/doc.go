@@ -1,9 +1,12 @@
 // Package htmlreport turns findings (and, for rates, games) rows into one
-// self-contained HTML page for people: a researcher's section of charts (missed
-// draw claims per 1,000 games by speed class and by Elo band, claims missed by
-// the player who then lost, unapplied automatic endings, unwinnable losses and
-// early agreements) and an arbiter's section per event listing the games whose
-// recorded result the board contradicts, each with a board diagram and a link.
+// self-contained HTML page for people: an overview (games judged, the share
+// of games affected, the three numbers a researcher quotes, findings by rule
+// and edition), a researcher's section of charts (games with a missed draw
+// claim per 1,000 games by speed class and by Elo band, what followed a missed
+// claim, unapplied automatic endings, unwinnable losses and early agreements),
+// each rate with its sample and 95 % Wilson interval and the editions side by
+// side, and an arbiter's section per event listing the games whose recorded
+// result the board contradicts, each with a board diagram and a link.
 //
 // Rows are aggregated as they stream in ([Aggregate], a report.Tap), so memory
 // stays flat however many rows a month of findings holds; only the tallies and

@@ -82,6 +82,9 @@ func (fx *fixture) addFindings(r *rand.Rand, info report.GameInfo, ed string) {
 			Missed: missed, ResultDiffers: differs, ClaimantOutcome: outcome,
 			Ply: int32(1 + r.IntN(120)), FEN: fixtureFENs[r.IntN(len(fixtureFENs))]}
 		f.MoveNumber = f.Ply/2 + 1
+		if outcome == "draw" && r.IntN(2) == 0 {
+			f.EndedBy = "claim" // missed, then drawn by a later claim
+		}
 		fx.findings = append(fx.findings, f)
 	}
 	outcomes := []string{"win", "draw", "loss", "unknown"}
@@ -138,18 +141,22 @@ func bandOf(w, b report.NullInt32) string {
 	return fmt.Sprintf("%d–%d", lo, lo+199)
 }
 
-// figure is a chart as the page shows it: its table (label → cells) and the
-// number of bars of its SVG.
+// figure is a chart as the page shows it: its table (category and edition →
+// cells), its panels and the number of bars they draw.
 type figure struct {
-	rows map[string][]string
-	head []string
-	bars int // paths filled with the series colour
-	svg  bool
+	rows   map[string][]string
+	head   []string
+	bars   int // paths filled with the colour of an interval's upper part, one per bar
+	panels int
+	svg    bool
 }
 
-// seriesFill is the fill of the bars of the first series in go-analyze/charts'
-// default theme (the only series the page draws).
-const seriesFill = "fill:rgb(84,112,198)"
+// seriesFill is the fill of the last part of every bar (from the estimate to
+// the interval's upper end): colourHigh.
+const seriesFill = "fill:rgb(205,214,240)"
+
+// rowKey is how figure.rows names a line of a question's table.
+func rowKey(category, edition string) string { return category + " | " + edition }
 
 // parseFigures reads every chart of a page.
 func parseFigures(t *testing.T, page []byte) map[string]*figure {
@@ -169,8 +176,10 @@ func parseFigures(t *testing.T, page []byte) map[string]*figure {
 				figs[attr(n, "id")] = cur
 			case n.Data == "svg" && cur != nil:
 				cur.svg = true
-			case n.Data == "path" && cur != nil && strings.Contains(attr(n, "style"), seriesFill):
-				cur.bars++
+			case n.Data == "div" && cur != nil && attr(n, "class") == "panel":
+				cur.panels++
+			case n.Data == "path" && cur != nil && strings.Contains(attr(n, "style"), seriesFill) && pathWidth(attr(n, "d")) > 0:
+				cur.bars++ // the library draws a 0 as a path of no width
 			case n.Data == "th" && cur != nil:
 				cur.head = append(cur.head, text(n))
 			case n.Data == "tr" && cur != nil:
@@ -180,8 +189,8 @@ func parseFigures(t *testing.T, page []byte) map[string]*figure {
 						cells = append(cells, text(c))
 					}
 				}
-				if len(cells) > 0 {
-					cur.rows[cells[0]] = cells[1:]
+				if len(cells) > 1 {
+					cur.rows[rowKey(cells[0], cells[1])] = cells[2:]
 				}
 			}
 		}
@@ -238,4 +247,22 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// pathWidth returns the horizontal extent of an SVG path made of M and L
+// commands with absolute coordinates, as go-analyze/charts writes bars.
+func pathWidth(d string) float64 {
+	f := strings.Fields(strings.NewReplacer("M", " ", "L", " ", "Z", " ").Replace(d))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := 0; i+1 < len(f); i += 2 {
+		var x float64
+		if _, err := fmt.Sscan(f[i], &x); err != nil {
+			return 0
+		}
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	if hi < lo {
+		return 0
+	}
+	return hi - lo
 }

@@ -12,7 +12,7 @@ import (
 var pageSource string
 
 // page is the template's root.
-var page = template.Must(template.New("page").Parse(pageSource))
+var page = template.Must(template.New("page").Funcs(template.FuncMap{"inc": func(n int) int { return n + 1 }}).Parse(pageSource))
 
 // pageData is what the template shows, all computed before rendering.
 type pageData struct {
@@ -21,10 +21,9 @@ type pageData struct {
 	GameInputs []string
 	Findings   int64
 	GamesNote  string
-	Claims     []chart
-	Lost       chart
-	Endings    chart
-	Unwinnable chart
+	Overview   overview
+	Questions  []*question
+	SpeedNote  string // why the speed charts are missing, when they are
 	Events     []eventView
 	Shown      int   // arbiter entries listed
 	Omitted    int64 // arbiter entries beyond MaxArbiterEntries
@@ -66,7 +65,7 @@ func (a *Aggregate) WriteHTML(w io.Writer, version string) error {
 func (a *Aggregate) pageData(version string) (*pageData, error) {
 	d := &pageData{
 		Version: version, Inputs: a.inputs, GameInputs: a.gameInputs, Findings: a.findings,
-		Claims: a.claimCharts(), Lost: a.lostChart(), Endings: a.endingChart(), Unwinnable: a.unwinnableChart(),
+		Overview: a.overview(), Questions: a.questions(),
 		Omitted: a.arbiter.omitted, Shown: a.arbiter.entries, Limit: a.arbiter.limit,
 	}
 	switch {
@@ -77,12 +76,11 @@ func (a *Aggregate) pageData(version string) (*pageData, error) {
 	default:
 		d.GamesNote = "Game counts unknown: rates per 1,000 games need --games GAMES."
 	}
-	all := []*chart{&d.Lost, &d.Endings, &d.Unwinnable}
-	for i := range d.Claims {
-		all = append(all, &d.Claims[i])
+	if !a.speedsKnown() && len(a.rulesOf(groupClaim, claimRules)) > 0 {
+		d.SpeedNote = "No charts by speed class: no game has a TimeControl tag that gives one (over-the-board archives)."
 	}
-	for _, c := range all {
-		if err := c.render(); err != nil {
+	for _, q := range d.Questions {
+		if err := q.render(); err != nil {
 			return nil, err
 		}
 	}

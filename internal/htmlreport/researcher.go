@@ -18,74 +18,185 @@ var speedsShown = func() []report.Speed {
 	return append(s, report.SpeedUnknown)
 }()
 
-// ruleLabel names a rule under an edition for a chart's category.
-func ruleLabel(rule, edition string) string { return fmt.Sprintf("%s (%s)", rule, edition) }
-
 // noteNeedGames says why a chart gives counts, not rates.
 const noteNeedGames = "Counts only: rates per 1,000 games need the number of games, " +
 	"which a findings file does not hold for games without findings. Give the games table of the same scan with --games GAMES."
 
-// speedCountsKnown reports whether games per speed class are known.
-func (a *Aggregate) speedCountsKnown() bool { return a.gamesByRows || a.gamesByMeta }
+// scale is how a question's rates are written: per 1,000 games, or per cent
+// of missed claims; counts when the denominators are unknown.
+type scale uint8
 
-// editionsOf returns the editions of a tally's keys, sorted (fide2009 … lichess sort by name).
-func editionsOf[T any](m map[ruleKey]T) []string {
+const (
+	perThousand scale = iota
+	perCent
+	countsOnly
+)
+
+// cell is one edition's answer for one category of a question: k of n with
+// its interval, and the per-claimant count the table gives beside a game count.
+type cell struct {
+	pr     proportion
+	rows   int64 // findings rows (one per claimant) behind pr.k, for claim questions
+	absent bool  // the edition has no such category
+}
+
+// question is one chart of the page: one question asked of every edition,
+// the editions side by side as small multiples on one scale, with the table
+// of its numbers beside.
+type question struct {
+	ID, Title, Note string
+	Category        string // the table's head of the categories
+	Sample, Count   string // the heads of n and k
+	RowsHead        string // the head of the per-claimant count, "" for none
+	scale           scale
+	cats            []string
+	eds             []string
+	cells           map[[2]string]cell // by edition, category
+
+	Panels []panel    // rendered: one per edition
+	Rows   []tableRow // rendered: one per category and edition
+}
+
+// tableRow is one line of a question's table.
+type tableRow struct {
+	Category, Edition string
+	Sample, Count     string
+	Rate              string
+	Rows              string
+	Few               bool // greyed: "too few games"
+}
+
+func (q *question) set(ed, cat string, c cell) {
+	if q.cells == nil {
+		q.cells = map[[2]string]cell{}
+	}
+	q.cells[[2]string{ed, cat}] = c
+}
+
+// editions returns the editions the aggregate holds, sorted (fide2009 …
+// lichess sort by name).
+func (a *Aggregate) editions() []string {
 	var eds []string
-	for k := range m {
+	for k := range a.rules {
 		if !slices.Contains(eds, k.edition) {
 			eds = append(eds, k.edition)
+		}
+	}
+	for ed := range a.games {
+		if !slices.Contains(eds, ed) {
+			eds = append(eds, ed)
 		}
 	}
 	sort.Strings(eds)
 	return eds
 }
 
-// claimCharts returns, for each edition and claim rule with rows, the missed
-// claims by speed class and by Elo band: per 1,000 games when the games are
-// known, else counts.
-func (a *Aggregate) claimCharts() []chart {
-	var out []chart
-	for _, ed := range editionsOf(a.claims) {
-		for _, rule := range claimRules {
-			t, ok := a.claims[ruleKey{ed, rule}]
-			if !ok {
-				continue
+// rulesOf returns the rules of group g present under some edition, in order.
+func (a *Aggregate) rulesOf(g group, order []string) []string {
+	var out []string
+	for _, rule := range order {
+		for k, t := range a.rules {
+			if k.rule == rule && t.group == g {
+				out = append(out, rule)
+				break
 			}
-			out = append(out, a.claimsBySpeed(ed, rule, t), a.claimsByBand(ed, rule, t))
 		}
 	}
 	return out
 }
 
-func (a *Aggregate) claimsBySpeed(ed, rule string, t *claimTally) chart {
-	g := a.games[ed]
-	c := chart{ID: fmt.Sprintf("missed-%s-%s-speed", rule, ed), Title: fmt.Sprintf("Missed %s claims by speed class, %s", rule, ed)}
-	known := a.speedCountsKnown() && g != nil
-	for _, sp := range speedsShown {
-		missed, games := t.bySpeed[sp], int64(0)
-		if g != nil {
-			games = g.bySpeed[sp]
+// speedCountsKnown reports whether games per speed class are known.
+func (a *Aggregate) speedCountsKnown() bool { return a.gamesByRows || a.gamesByMeta }
+
+// speedsKnown reports whether any game (or, without game counts, any finding)
+// has a TimeControl tag lichess can classify: OTB archives have none, and
+// their speed charts would show one class, "unknown".
+func (a *Aggregate) speedsKnown() bool {
+	for _, g := range a.games {
+		for sp, n := range g.bySpeed {
+			if n > 0 && report.Speed(sp) != report.SpeedUnknown {
+				return true
+			}
 		}
-		if missed == 0 && games == 0 {
-			continue
-		}
-		c.Rows = append(c.Rows, countOrRate(sp.String(), missed, games, known))
 	}
-	c.Head, c.Note = heads("speed class", known)
-	return c
+	for _, t := range a.rules {
+		for sp, n := range t.missedRowsBySpeed {
+			if n > 0 && report.Speed(sp) != report.SpeedUnknown {
+				return true
+			}
+		}
+	}
+	return false
 }
 
-func (a *Aggregate) claimsByBand(ed, rule string, t *claimTally) chart {
-	g := a.games[ed]
-	c := chart{ID: fmt.Sprintf("missed-%s-%s-elo", rule, ed), Title: fmt.Sprintf("Missed %s claims by Elo band (average of both ratings), %s", rule, ed)}
-	known := a.gamesByRows && g != nil
-	bands := map[int32]bool{}
-	for b := range t.byBand {
-		bands[b] = true
+// questions returns the researcher's charts, in page order.
+func (a *Aggregate) questions() []*question {
+	var qs []*question
+	for _, rule := range a.rulesOf(groupClaim, claimRules) {
+		if a.speedsKnown() {
+			qs = append(qs, a.missedBySpeed(rule))
+		}
+		qs = append(qs, a.missedByBand(rule), a.fates(rule))
 	}
-	if known {
-		for b := range g.byBand {
-			bands[b] = true
+	if rules := a.rulesOf(groupEnding, endingRules); len(rules) > 0 {
+		qs = append(qs, a.byRule("unapplied-endings", "Games with an automatic ending not applied, per 1,000 games",
+			"Endings reached on the board (fivefold, 75 moves, lichess's 50 moves, dead position) after which the game went on or was scored otherwise.",
+			rules, groupEnding, func(t *ruleTally) int64 { return t.missedGames }))
+	}
+	if rules := a.rulesOf(groupUnwinnable, unwinnableRules); len(rules) > 0 {
+		qs = append(qs, a.byRule("unwinnable", "Games lost to a side that could not mate, and draws agreed too early, per 1,000 games",
+			"Games lost on time or by resignation to a side that could not checkmate, and draws agreed too early (rules.md 7.3, 8).",
+			rules, groupUnwinnable, func(t *ruleTally) int64 { return t.games }))
+	}
+	return qs
+}
+
+// gamesQuestion starts a question whose rates are per 1,000 games.
+func (a *Aggregate) gamesQuestion(id, title, category string) *question {
+	q := &question{ID: id, Title: title, Category: category, Sample: "games", Count: "games with", scale: perThousand, eds: a.editions()}
+	if !a.speedCountsKnown() {
+		q.scale, q.Note = countsOnly, noteNeedGames
+	}
+	return q
+}
+
+func (a *Aggregate) missedBySpeed(rule string) *question {
+	q := a.gamesQuestion(fmt.Sprintf("missed-%s-speed", rule), fmt.Sprintf("Games with a missed %s claim per 1,000 games, by speed class", rule), "speed class")
+	q.Count, q.RowsHead = "games with a miss", "missed claims (per claimant)"
+	for _, sp := range speedsShown {
+		q.cats = append(q.cats, sp.String())
+		for _, ed := range q.eds {
+			t, g := a.rules[ruleKey{ed, rule}], a.games[ed]
+			var n, k, rows int64
+			if g != nil {
+				n = g.bySpeed[sp]
+			}
+			if t != nil && t.group == groupClaim {
+				k, rows = t.missedBySpeed[sp], t.missedRowsBySpeed[sp]
+			}
+			q.set(ed, sp.String(), cell{pr: wilson(k, n), rows: rows, absent: t == nil || t.group != groupClaim})
+		}
+	}
+	return q
+}
+
+func (a *Aggregate) missedByBand(rule string) *question {
+	q := a.gamesQuestion(fmt.Sprintf("missed-%s-elo", rule), fmt.Sprintf("Games with a missed %s claim per 1,000 games, by Elo band (average of both ratings)", rule), "Elo band")
+	q.Count, q.RowsHead = "games with a miss", "missed claims (per claimant)"
+	if !a.gamesByRows {
+		q.scale, q.Note = countsOnly, noteNeedGames
+	}
+	bands := map[int32]bool{}
+	for _, ed := range q.eds {
+		if t := a.rules[ruleKey{ed, rule}]; t != nil && t.group == groupClaim {
+			for b := range t.missedByBand {
+				bands[b] = true
+			}
+		}
+		if g := a.games[ed]; g != nil && a.gamesByRows {
+			for b := range g.byBand {
+				bands[b] = true
+			}
 		}
 	}
 	order := make([]int32, 0, len(bands))
@@ -99,100 +210,73 @@ func (a *Aggregate) claimsByBand(ed, rule string, t *claimTally) chart {
 		return order[i] < order[j]
 	})
 	for _, b := range order {
-		var games int64
-		if known {
-			games = g.byBand[b]
-		}
-		c.Rows = append(c.Rows, countOrRate(eloLabel(b), t.byBand[b], games, known))
-	}
-	c.Head, c.Note = heads("Elo band", known)
-	return c
-}
-
-// countOrRate is a row of missed claims: per 1,000 games when known, else the count.
-func countOrRate(label string, missed, games int64, known bool) chartRow {
-	if !known {
-		return chartRow{Label: label, Cells: []string{count(missed)}, value: float64(missed)}
-	}
-	v, text := rate(missed, games)
-	return chartRow{Label: label, Cells: []string{count(missed), count(games), text}, value: v}
-}
-
-// heads returns the table header and note of a missed-claims chart.
-func heads(category string, known bool) ([]string, string) {
-	if !known {
-		return []string{category, "missed"}, noteNeedGames
-	}
-	return []string{category, "missed", "games", "per 1,000 games"}, "Bars: missed claims per 1,000 games (findings rows: one per game, edition and claimant)."
-}
-
-// lostChart returns the claims missed by the player who then lost the game,
-// by rule and edition.
-func (a *Aggregate) lostChart() chart {
-	c := chart{
-		ID: "missed-then-lost", Title: "Missed claims whose claimant then lost, by rule and edition",
-		Head: []string{"rule (edition)", "missed", "then lost", "share"},
-		Note: "Bars: missed claims whose claimant lost the game (claimant_outcome = loss).",
-	}
-	for _, ed := range editionsOf(a.claims) {
-		for _, rule := range claimRules {
-			t, ok := a.claims[ruleKey{ed, rule}]
-			if !ok || t.missed == 0 {
-				continue
+		q.cats = append(q.cats, eloLabel(b))
+		for _, ed := range q.eds {
+			t, g := a.rules[ruleKey{ed, rule}], a.games[ed]
+			var n, k, rows int64
+			if g != nil {
+				n = g.byBand[b]
 			}
-			share := fmt.Sprintf("%.1f%%", float64(t.missedLost)*100/float64(t.missed))
-			c.Rows = append(c.Rows, chartRow{Label: ruleLabel(rule, ed), Cells: []string{count(t.missed), count(t.missedLost), share}, value: float64(t.missedLost)})
-		}
-	}
-	return c
-}
-
-// endingChart returns the unapplied automatic endings by edition and rule.
-func (a *Aggregate) endingChart() chart {
-	c := chart{
-		ID: "unapplied-endings", Title: "Endings not applied, by rule and edition",
-		Head: []string{"rule (edition)", "reached", "not applied", "result differs", "per 1,000 games"},
-		Note: "Bars: endings reached on the board (fivefold, 75 moves, lichess's 50 moves, dead position) after which the game went on or was scored otherwise; the rate is of those, per 1,000 games of the edition.",
-	}
-	c.Rows = a.ruleRows(a.endings, endingRules, func(t *endingTally) (int64, []string) {
-		return t.missed, []string{count(t.rows), count(t.missed), count(t.differs)}
-	})
-	return c
-}
-
-// unwinnableChart returns the unwinnable losses and early agreements by
-// edition and rule.
-func (a *Aggregate) unwinnableChart() chart {
-	c := chart{
-		ID: "unwinnable", Title: "Unwinnable losses and early agreements, by rule and edition",
-		Head: []string{"rule (edition)", "findings", "result differs", "per 1,000 games"},
-		Note: "Bars: games lost on time or by resignation to a side that could not checkmate, and draws agreed too early (rules.md 7.3, 8).",
-	}
-	c.Rows = a.ruleRows(a.unwinnable, unwinnableRules, func(t *endingTally) (int64, []string) {
-		return t.rows, []string{count(t.rows), count(t.differs)}
-	})
-	return c
-}
-
-// ruleRows makes a row per edition and rule of m, rules in the given order:
-// the bar is the count that pick returns, followed in
-// the table by its rate per 1,000 games of the edition.
-func (a *Aggregate) ruleRows(m map[ruleKey]*endingTally, order []string, pick func(*endingTally) (int64, []string)) []chartRow {
-	var rows []chartRow
-	for _, ed := range editionsOf(m) {
-		var games int64 = -1
-		if g := a.games[ed]; g != nil && a.speedCountsKnown() {
-			games = g.total
-		}
-		for _, rule := range order {
-			t, ok := m[ruleKey{ed, rule}]
-			if !ok {
-				continue
+			if t != nil && t.group == groupClaim {
+				k, rows = t.missedByBand[b], t.missedRowsByBand[b]
 			}
-			n, cells := pick(t)
-			_, text := rate(n, games)
-			rows = append(rows, chartRow{Label: ruleLabel(rule, ed), Cells: append(cells, text), value: float64(n)})
+			q.set(ed, eloLabel(b), cell{pr: wilson(k, n), rows: rows, absent: t == nil || t.group != groupClaim})
 		}
 	}
-	return rows
+	return q
+}
+
+// fateLabels are the categories of a fates question, in order.
+var fateLabels = []string{"drawn by a later claim", "played on and lost", "played on and won", "otherwise"}
+
+// fates asks what followed the missed claims of a rule: a draw by a later
+// claim (the game's ended_by), or the game played on and lost or won by the
+// claimant (claimant_outcome), as shares of the missed claims.
+func (a *Aggregate) fates(rule string) *question {
+	q := &question{ID: "fate-" + rule, Title: fmt.Sprintf("What followed a missed %s claim, per cent of missed claims", rule),
+		Category: "what followed", Sample: "missed claims", Count: "claims", scale: perCent, eds: a.editions(), cats: fateLabels,
+		Note: "Drawn by a later claim: the game ended by a claim (ended_by = claim). Played on: the claimant then lost or won " +
+			"(claimant_outcome). Otherwise: agreed, on time, a board ending, unfinished, or a findings file written before findings carried ended_by."}
+	for _, ed := range q.eds {
+		t := a.rules[ruleKey{ed, rule}]
+		if t == nil || t.group != groupClaim {
+			for _, c := range fateLabels {
+				q.set(ed, c, cell{absent: true})
+			}
+			continue
+		}
+		ks := []int64{t.laterClaim, t.lost, t.decided - t.lost, t.missedRows - t.laterClaim - t.decided}
+		for i, c := range fateLabels {
+			q.set(ed, c, cell{pr: wilson(ks[i], t.missedRows)})
+		}
+	}
+	return q
+}
+
+// byRule asks, for each rule of group g, how many games per 1,000 pick counts.
+func (a *Aggregate) byRule(id, title, note string, rules []string, g group, pick func(*ruleTally) int64) *question {
+	q := a.gamesQuestion(id, title, "rule")
+	if q.Note == "" {
+		q.Note = note
+	} else {
+		q.Note = note + " " + q.Note
+	}
+	q.cats = rules
+	for _, rule := range rules {
+		for _, ed := range q.eds {
+			var n, k int64
+			if gc := a.games[ed]; gc != nil {
+				n = gc.total
+			}
+			t := a.rules[ruleKey{ed, rule}]
+			if t != nil && t.group == g {
+				k = pick(t)
+			}
+			// A rule of another kind under this edition (fifty_move is a claim but under
+			// lichess) is not asked; a rule without rows is, as 0, when games are known.
+			absent := (t != nil && t.group != g) || (t == nil && q.scale == countsOnly)
+			q.set(ed, rule, cell{pr: wilson(k, n), absent: absent})
+		}
+	}
+	return q
 }

@@ -18,6 +18,7 @@
 //   - static.go, static_bits.go, static_bound.go: staticNo, the locked pawn walls and what each
 //     man can ever reach.
 //   - static_tempo.go: the tempo proof.
+//   - static_space.go: the small-space proof.
 //   - quick.go: Quick, cheapProof (the cheap layers in turn) and the one-ply step
 //     (everyReplyNo).
 //
@@ -112,6 +113,7 @@ type Decider struct {
 	reach       reachState   // the exhaustive search (reach.go)
 	pattern     patternState // the pattern search (pattern.go)
 	tempo       tempo        // the tempo proof's states (static_tempo.go)
+	space       space        // the small-space proof's positions (static_space.go)
 	breach      breachState  // the breach search (breach.go)
 	playout     playoutState // the playout search (playout.go)
 	spare       spareTable   // the large tables' memory, lent in turn (table.go)

@@ -28,13 +28,14 @@ import (
 // one-ply step cannot settle; then too only the material, the static argument and the tempo
 // proof at p are left.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
-	if !manyMoves(p) && !kingOpen(p, side) {
+	many := manyMoves(p)
+	if !many && !kingOpen(p, side) {
 		return d.quickLayers(p, side)
 	}
 	switch {
 	case materialNo(p, side):
 		return Result{Answer: No, Proof: ProofMaterial}
-	case staticNo(p, side) || d.tempo.no(p, side):
+	case staticNo(p, side) || d.tempo.no(p, side) || d.space.no(p, side, many):
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	return Result{Answer: Unknown}
@@ -86,7 +87,7 @@ func (d *Decider) cheapProof(root *board.Position, side board.Color) (r Result, 
 	if r, done := d.cheapLayers(root, side); done {
 		return r, true
 	}
-	if d.tempo.no(root, side) || d.everyReplyNo(root) {
+	if d.tempo.no(root, side) || d.everyReplyNo(root) || d.space.no(root, side, false) {
 		return Result{Answer: No, Proof: ProofStatic}, true
 	}
 	return Result{}, false
@@ -147,10 +148,14 @@ const maxReplies = 8
 // moves, castling, double pushes and en passant are not counted, so the true number can only be
 // larger.
 func manyMoves(p *board.Position) bool {
-	if p.InCheck() {
-		return false
-	}
-	us, them := p.Turn(), p.Turn().Other()
+	return !p.InCheck() && freeMoves(p, p.Turn(), maxReplies) > maxReplies
+}
+
+// freeMoves counts, up to a little past limit, the moves of colour c's men that nothing can pin,
+// as manyMoves describes: a lower bound of c's legal moves when c is not in check (c not to
+// move never is). A man is pinned only along a line through its king to an enemy line piece.
+func freeMoves(p *board.Position, us board.Color, limit int) int {
+	them := us.Other()
 	own, occ := p.ByColor(us), p.Occupied()
 	k := p.KingSquare(us)
 	var lines uint64
@@ -165,10 +170,10 @@ func manyMoves(p *board.Position) bool {
 	n := bits.OnesCount64(pawnPushes(us, free)&^occ) +
 		bits.OnesCount64(pawnCaptures(us, free)&p.ByColor(them)&targets) // a square per capture at least
 	for _, r := range [4]board.Role{board.Queen, board.Rook, board.Knight, board.Bishop} {
-		for b := p.Pieces(us, r) &^ lines; b != 0 && n <= maxReplies; b &= b - 1 {
+		for b := p.Pieces(us, r) &^ lines; b != 0 && n <= limit; b &= b - 1 {
 			sq := board.Square(bits.TrailingZeros64(b))
 			n += bits.OnesCount64(board.Attacks(us, r, sq, occ) & targets)
 		}
 	}
-	return n > maxReplies
+	return n
 }

@@ -41,12 +41,15 @@ func (k kind) arrowType() (arrow.DataType, bool) {
 type column[R any] struct {
 	name string
 	kind kind
-	str  func(*R) *string
-	i64  func(*R) *int64
-	i32  func(*R) *int32
-	ni32 func(*R) *NullInt32
-	nf64 func(*R) *NullFloat64
-	b    func(*R) *bool
+	// since, for a column added after files were first written, names the version that added
+	// it: files without it still read, the field left empty.
+	since string
+	str   func(*R) *string
+	i64   func(*R) *int64
+	i32   func(*R) *int32
+	ni32  func(*R) *NullInt32
+	nf64  func(*R) *NullFloat64
+	b     func(*R) *bool
 }
 
 func strCol[R any](name string, f func(*R) *string) column[R] {
@@ -121,7 +124,14 @@ var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return 
 	nf64Col("white_clock_s", func(r *Finding) *NullFloat64 { return &r.WhiteClock }),
 	nf64Col("black_clock_s", func(r *Finding) *NullFloat64 { return &r.BlackClock }),
 	strCol("eval", func(r *Finding) *string { return &r.Eval }),
+	added(strCol("ended_by", func(r *Finding) *string { return &r.EndedBy }), "issue 28"),
 )
+
+// added marks c as a column that files written before since lack.
+func added[R any](c column[R], since string) column[R] {
+	c.since = since
+	return c
+}
 
 // gameColumns is the games table of the contract. The contract names the
 // columns but not their types; plies and positions are int32 like the

@@ -1,10 +1,13 @@
 package report
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -44,7 +47,7 @@ var contractFindings = append(append([]contractCol{}, contractTags...),
 	contractCol{"missed", "bool", false}, contractCol{"claimant_outcome", "string", false},
 	contractCol{"mandated_result", "string", false}, contractCol{"result_differs", "bool", false},
 	contractCol{"white_clock_s", "float64", true}, contractCol{"black_clock_s", "float64", true},
-	contractCol{"eval", "string", false},
+	contractCol{"eval", "string", false}, contractCol{"ended_by", "string", false},
 )
 
 var contractGames = append(append([]contractCol{}, contractTags...),
@@ -74,7 +77,7 @@ func tagValues(g *GameInfo) []any {
 func findingValues(f *Finding) []any {
 	return append(tagValues(&f.GameInfo), f.Edition, f.EditionSource, f.Rule, f.Article, f.Kind, f.Proof, f.Ply,
 		f.MoveNumber, f.Side, f.Move, f.Repetitions, f.HalfmoveClock, f.FEN, f.Opportunities, f.PliesAfter,
-		f.Missed, f.ClaimantOutcome, f.MandatedResult, f.ResultDiffers, nf64(f.WhiteClock), nf64(f.BlackClock), f.Eval)
+		f.Missed, f.ClaimantOutcome, f.MandatedResult, f.ResultDiffers, nf64(f.WhiteClock), nf64(f.BlackClock), f.Eval, f.EndedBy)
 }
 
 func gameValues(g *Game) []any {
@@ -365,4 +368,78 @@ func less(a, b any) bool {
 		return a < b.(int64)
 	}
 	panic(fmt.Sprintf("less: %T", a))
+}
+
+// TestReadWithoutEndedBy reads findings files written before the ended_by
+// column (the fixture's files with the column removed, by Arrow's own
+// writer and by encoding/csv): they read, ended_by empty, the rest intact.
+func TestReadWithoutEndedBy(t *testing.T) {
+	_, _, finds := fixtureRows()
+	dir := t.TempDir()
+	want := make([]Finding, len(finds))
+	for i, f := range finds {
+		f.EndedBy = ""
+		want[i] = f
+	}
+
+	pq := filepath.Join(dir, "f.parquet")
+	writeAll(t, pq, Options{}, finds)
+	f, err := os.Open(pq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, err := pqarrow.ReadTable(context.Background(), f, nil, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int(tbl.NumCols()) - 1
+	if tbl.Schema().Field(n).Name != "ended_by" {
+		t.Fatalf("last column %s, want ended_by", tbl.Schema().Field(n).Name)
+	}
+	cols := make([]arrow.Column, n)
+	for j := range n {
+		cols[j] = *tbl.Column(j)
+	}
+	old := array.NewTable(arrow.NewSchema(tbl.Schema().Fields()[:n], nil), cols, tbl.NumRows())
+	oldPQ := filepath.Join(dir, "old.parquet")
+	out, err := os.Create(oldPQ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pqarrow.WriteTable(old, out, 1024, nil, pqarrow.DefaultWriterProps()); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+
+	csvPath := filepath.Join(dir, "f.csv")
+	writeAll(t, csvPath, Options{}, finds)
+	b, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	for _, r := range recs {
+		_ = w.Write(r[:len(r)-1])
+	}
+	w.Flush()
+	oldCSV := filepath.Join(dir, "old.csv")
+	if err := os.WriteFile(oldCSV, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, path := range []string{oldPQ, oldCSV} {
+		var got []Finding
+		if err := ReadRows(path, func(f *Finding) error { got = append(got, *f); return nil }); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: read\n%+v\nwant\n%+v", filepath.Base(path), got, want)
+		}
+	}
 }

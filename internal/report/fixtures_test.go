@@ -95,7 +95,9 @@ func fixtureRows() (games []Game, errs []Error, finds []Finding) {
 	finds[1].GameInfo.WhiteElo, finds[1].GameInfo.BlackElo = NullInt32{}, ValidInt32(-5)
 	finds[4].Kind, finds[4].Article, finds[4].Move, finds[4].MandatedResult = "automatic", "9.6.1", "", "1/2-1/2"
 	finds[7].Eval = ""
-	finds[4].Proof = "search" // storage only: the summary tests count these rows as they are
+	finds[0].EndedBy = "resignation"
+	finds[5].EndedBy, finds[5].ClaimantOutcome = "claim", "draw" // missed, then drawn by a later claim
+	finds[4].Proof = "search"                                    // storage only: the summary tests count these rows as they are
 	return games, errs, finds
 }
 

@@ -29,7 +29,8 @@ var ErrDamaged = errors.New("damaged Parquet file")
 // the extension as for Create; "-" reads CSV from standard input) and calls fn
 // with each row in file order. Columns are found by name, so files with extra
 // columns (from a later version) still read; a missing column or a column of
-// another type is an error. The row and its strings are valid only until fn
+// another type is an error, except a column added later (ended_by), which
+// files written before it lack and read as empty. The row and its strings are valid only until fn
 // returns; an error from fn stops the reading and is returned.
 func ReadRows[R Row](path string, fn func(*R) error) error {
 	format, err := FormatOf(path)
@@ -105,6 +106,10 @@ func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err e
 	for j, c := range cols {
 		want, _ := c.kind.arrowType()
 		ix := rr.Schema().FieldIndices(c.name)
+		if len(ix) == 0 && c.since != "" {
+			idx[j] = -1 // a file written before the column: the field stays empty
+			continue
+		}
 		if len(ix) == 0 {
 			return fmt.Errorf("%s: not a %s table: no column %q", path, table, c.name)
 		}
@@ -118,12 +123,17 @@ func readParquet[R Row](path string, rdr *file.Reader, fn func(*R) error) (err e
 	for rr.Next() {
 		rec := rr.RecordBatch()
 		for j, c := range cols {
-			sets[j] = setter(c, rec.Column(idx[j]))
+			sets[j] = nil
+			if idx[j] >= 0 {
+				sets[j] = setter(c, rec.Column(idx[j]))
+			}
 		}
 		for i := 0; i < int(rec.NumRows()); i++ {
 			var row R
 			for _, set := range sets {
-				set(&row, i)
+				if set != nil {
+					set(&row, i)
+				}
 			}
 			if err := fn(&row); err != nil {
 				return err
@@ -208,7 +218,7 @@ func readCSV[R Row](path string, fn func(*R) error) error {
 				break
 			}
 		}
-		if idx[j] < 0 {
+		if idx[j] < 0 && c.since == "" {
 			return fmt.Errorf("%s: not a %s table: no column %q", path, table, c.name)
 		}
 	}
@@ -222,6 +232,9 @@ func readCSV[R Row](path string, fn func(*R) error) error {
 		}
 		var row R
 		for j, c := range cols {
+			if idx[j] < 0 {
+				continue // a column the file predates
+			}
 			v := rec[idx[j]]
 			if csvTextColumns[c.name] {
 				v = csvUnsafe(v)

@@ -141,6 +141,7 @@ func (s *Summary) renderEdition(b *strings.Builder, e *EditionStats) {
 		t.add(row...)
 	}
 	t.render(b, "  ")
+	renderFates(b, e.Rules)
 
 	// The split by speed class, when some game (or, from CSV, some
 	// finding) has a TimeControl tag lichess could classify.
@@ -307,4 +308,26 @@ func (t *textTable) render(b *strings.Builder, indent string) {
 		}
 		b.WriteByte('\n')
 	}
+}
+
+// renderFates writes, for the claim rules with missed claims, what followed
+// them: a draw by a later claim, or a win or loss for the claimant (issue 28).
+func renderFates(b *strings.Builder, rules []RuleStats) {
+	var t *textTable
+	for _, r := range rules {
+		if r.MissedThenClaim+r.MissedThenDecided == 0 {
+			continue
+		}
+		if t == nil {
+			t = newTable(true, false, false, false, false)
+			t.add("rule", "missed", "then drawn by a later claim", "played on, won or lost", "otherwise")
+		}
+		t.add(r.Rule, fmtInt(r.Missed), fmtInt(r.MissedThenClaim), fmtInt(r.MissedThenDecided),
+			fmtInt(r.Missed-r.MissedThenClaim-r.MissedThenDecided))
+	}
+	if t == nil {
+		return
+	}
+	b.WriteString("\n  Missed claims, what followed (otherwise: agreed, on time, a board ending, unfinished):\n")
+	t.render(b, "  ")
 }

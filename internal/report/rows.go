@@ -68,6 +68,7 @@ type Finding struct {
 	WhiteClock      NullFloat64 // white_clock_s: White's clock at Pi in seconds, from the latest [%clk]
 	BlackClock      NullFloat64 // black_clock_s: Black's clock at Pi in seconds, from the latest [%clk]
 	Eval            string      // eval: the latest [%eval] at Pi as written, else empty
+	EndedBy         string      // ended_by: how the game stopped under the edition (rules.md 8), as in its games row; empty in files written before it
 }
 
 // Game is one row of the games table (--games): one game under one edition.

@@ -36,16 +36,59 @@ type Counts struct {
 	Findings      int64 // rows
 	Missed        int64 // rows with missed set: claim not taken, or ending not applied
 	ResultDiffers int64 // rows with result_differs set
+	// What followed a missed draw claim (issue 28): the same player, or the other, claimed a
+	// draw later (the game's ended_by is claim), or the game went on to a win or a loss for
+	// the claimant. The rest of the missed claims ended otherwise (agreement, time, a board
+	// ending) or come from a file written before findings carried ended_by.
+	MissedThenClaim   int64
+	MissedThenDecided int64
 }
 
 func (c *Counts) add(f *Finding) {
 	c.Findings++
 	if f.Missed {
 		c.Missed++
+		switch MissedClaimFate(f) {
+		case FateLaterClaim:
+			c.MissedThenClaim++
+		case FateDecided:
+			c.MissedThenDecided++
+		}
 	}
 	if f.ResultDiffers {
 		c.ResultDiffers++
 	}
+}
+
+// Fate is what followed a missed draw claim.
+type Fate uint8
+
+// The fates of MissedClaimFate.
+const (
+	FateNone       Fate = iota // not a missed claim
+	FateLaterClaim             // the game ended by a later claim (ended_by = claim)
+	FateDecided                // the claimant then won or lost
+	FateOther                  // drawn otherwise, unfinished, or ended_by unknown
+)
+
+// IsClaim reports whether f is a draw claim (threefold or fifty moves, by a
+// player), not an automatic ending or a result check (rules.md 4.2).
+func IsClaim(f *Finding) bool {
+	return (f.Rule == "threefold" || f.Rule == "fifty_move") && f.Kind != "automatic"
+}
+
+// MissedClaimFate tells what followed a missed claim, from the row's
+// claimant_outcome and ended_by.
+func MissedClaimFate(f *Finding) Fate {
+	switch {
+	case !f.Missed || !IsClaim(f):
+		return FateNone
+	case f.EndedBy == "claim":
+		return FateLaterClaim
+	case f.ClaimantOutcome == "win" || f.ClaimantOutcome == "loss":
+		return FateDecided
+	}
+	return FateOther
 }
 
 // RuleStats are the tallies of one rule under one edition.

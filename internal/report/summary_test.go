@@ -96,8 +96,8 @@ func TestSummaryCounts(t *testing.T) {
 		return m
 	}
 	if got, want := rules(f17), map[string]Counts{
-		"threefold":  {Findings: 3, Missed: 2},
-		"fifty_move": {Findings: 1, Missed: 1},
+		"threefold":  {Findings: 3, Missed: 2, MissedThenClaim: 1, MissedThenDecided: 1},
+		"fifty_move": {Findings: 1, Missed: 1, MissedThenDecided: 1},
 		"fivefold":   {Findings: 1, Missed: 1, ResultDiffers: 1},
 		"checkmate":  {Findings: 1, ResultDiffers: 1},
 	}; !reflect.DeepEqual(got, want) {
@@ -111,15 +111,16 @@ func TestSummaryCounts(t *testing.T) {
 		t.Errorf("rule order %v, want the contract's", order)
 	}
 	if got, want := rules(li), map[string]Counts{
-		"threefold":  {Findings: 1, Missed: 1},
-		"fifty_move": {Findings: 1, Missed: 1, ResultDiffers: 1},
+		"threefold":  {Findings: 1, Missed: 1, MissedThenDecided: 1},
+		"fifty_move": {Findings: 1, Missed: 1, ResultDiffers: 1, MissedThenDecided: 1},
 	}; !reflect.DeepEqual(got, want) {
 		t.Errorf("lichess rules %v, want %v", got, want)
 	}
-	// fide2017 threefold by speed: bullet missed (a0), blitz not missed
-	// (a1), rapid missed (b0).
+	// fide2017 threefold by speed: bullet missed and lost (a0), blitz not
+	// missed (a1), rapid missed and drawn by a later claim (b0).
 	tf := f17.Rules[0].BySpeed
-	if tf[Bullet] != (Counts{1, 1, 0}) || tf[Blitz] != (Counts{1, 0, 0}) || tf[Rapid] != (Counts{1, 1, 0}) || tf[Classical] != (Counts{}) {
+	if tf[Bullet] != (Counts{Findings: 1, Missed: 1, MissedThenDecided: 1}) || tf[Blitz] != (Counts{Findings: 1}) ||
+		tf[Rapid] != (Counts{Findings: 1, Missed: 1, MissedThenClaim: 1}) || tf[Classical] != (Counts{}) {
 		t.Errorf("threefold by speed %v", tf)
 	}
 }
@@ -184,12 +185,18 @@ func TestSummaryText(t *testing.T) {
 	check(li, "classical", "classical", "1", "0.00", "1000.00")
 	check(li, "bullet", "bullet", "1", "1000.00", "0.00")
 
+	// What followed the missed claims: fide2017's threefold missed twice,
+	// once drawn by a later claim (b0), once lost (a0).
+	_, fates, _ := strings.Cut(f17, "Missed claims, what followed")
+	if got := fields(fates, "threefold"); strings.Join(got, " ") != "threefold 2 1 1 0" {
+		t.Errorf("fates of fide2017's missed threefold claims: %v", got)
+	}
 	// Columns line up: every line of a table has its numbers ending in the
 	// same column as the header's.
 	lines := strings.Split(f17, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(strings.TrimSpace(l), "rule ") {
-			for _, r := range lines[i+1 : i+5] {
+			for _, r := range lines[i+1 : i+3] {
 				if len(r) != len(l) {
 					t.Errorf("misaligned:\n%s\n%s", l, r)
 				}

@@ -21,6 +21,9 @@ type savedCounts struct {
 	Findings      int64 `json:"findings"`
 	Missed        int64 `json:"missed,omitempty"`
 	ResultDiffers int64 `json:"result_differs,omitempty"`
+
+	MissedThenClaim   int64 `json:"missed_then_claim,omitempty"`
+	MissedThenDecided int64 `json:"missed_then_decided,omitempty"`
 }
 
 // WriteJSON writes the summary as one JSON object, the summary file of a scan (a shard's, as
@@ -72,6 +75,8 @@ func addCounts(to *Counts, c Counts) {
 	to.Findings += c.Findings
 	to.Missed += c.Missed
 	to.ResultDiffers += c.ResultDiffers
+	to.MissedThenClaim += c.MissedThenClaim
+	to.MissedThenDecided += c.MissedThenDecided
 }
 
 // ReadSummaryJSON reads a summary file that WriteJSON wrote.

@@ -23,10 +23,9 @@ type gameEnd struct {
 	movesCut bool           // the game is longer than maxKeptMoves: moves does not replay it
 
 	// deadFrom is the first ply proved dead beyond material by a replay (math.MaxInt when
-	// none). rejudge sets dead on reaching it (Begin at ply 0), and that is all it needs:
-	// a dead position ends every edition still going on (endings), so no later position is
-	// judged and Play need not keep dead set past it (a test on every ply cost 3
-	// instructions a half-move of every game).
+	// none). rejudge sets deadSearch on reaching it (Begin at ply 0), and it stays set: every
+	// later position is dead too. It ends every edition with DeadBySearch; an edition without
+	// (lichess) goes on until the material rule ends it, so Play keeps judging.
 	deadFrom  int
 	rejudging bool // Finish is replaying the game with deadFrom set
 
@@ -204,7 +203,7 @@ func (j *Judge) replay(p *board.Position, from, to int) {
 // k; if k comes before every ending the judge already has there (a material dead position,
 // or any ending after k), the game is judged again with every position from k on dead.
 func (j *Judge) checkDead() {
-	if j.rejudging || j.movesCut || !j.finalDead() {
+	if j.rejudging || j.movesCut || !j.searchesDead() || !j.finalDead() {
 		return
 	}
 	n := j.ply
@@ -213,6 +212,9 @@ func (j *Judge) checkDead() {
 	hi, limit := n, -1
 	for i := range j.eds {
 		e := &j.eds[i]
+		if !e.Edition.DeadBySearch {
+			continue // lichess: its material rule alone, already judged
+		}
 		if !e.ended {
 			limit = n
 			continue
@@ -231,6 +233,17 @@ func (j *Judge) checkDead() {
 		return
 	}
 	j.rejudge(k)
+}
+
+// searchesDead reports whether some edition of the game ends it at a position dead beyond
+// material (DeadBySearch, rules.md 7.2): without one (--edition lichess) no search runs.
+func (j *Judge) searchesDead() bool {
+	for i := range j.eds {
+		if j.eds[i].Edition.DeadBySearch {
+			return true
+		}
+	}
+	return false
 }
 
 // firstDead returns the first ply k <= hi at which the position is proved dead, given that
@@ -281,7 +294,7 @@ func (j *Judge) rejudge(k int) {
 	for _, m := range moves {
 		j.Play(m)
 		if j.ply == k {
-			j.dead = true
+			j.deadSearch, j.dead = true, true
 		}
 	}
 	j.rejudging = false

@@ -30,6 +30,9 @@ type labelled struct {
 //     (Black Yes);
 //   - case 14's start: White, in check from the queen on d2, has one legal move, Kxd2, after
 //     which only the kings remain: dead;
+//   - cases 53 and 54 (issue 23's 2021 shapes): White's king, in the corner beside the
+//     unguarded queen, has one legal move, taking it (the other squares next to it are the
+//     queen's), after which only the kings remain: dead;
 //   - king and knight against king and queen (case 44): a knight mates a king only with the
 //     king's escape squares blocked by its own men, and the queen, the only one, would have to
 //     stand on one of them; in a corner (Kh8: Qg8, Qg7 or Qh7) it always attacks both checking
@@ -44,6 +47,8 @@ var handLabels = map[string][2]mate.Answer{
 	"8/8/5k2/1p1p1p1p/1P1P1P1P/8/6K1/8 b":   {mate.No, mate.No},
 	"4k3/8/8/8/8/8/q7/4K3 w":                {mate.No, mate.Yes},
 	"8/8/8/3k4/8/8/3q4/3K4 w":               {mate.No, mate.No},
+	"6qK/8/8/8/8/6k1/8/8 w":                 {mate.No, mate.No},
+	"K7/q7/8/8/2k5/8/8/8 w":                 {mate.No, mate.No},
 	"7k/8/8/8/8/8/6q1/K1N5 b":               {mate.No, mate.Yes},
 }
 

@@ -77,6 +77,10 @@ type Edition struct {
 	// TimeoutMaterial: a timeout is drawn by lichess's material rule (rules.md 7.3), not by
 	// whether the winner can mate (6.9).
 	TimeoutMaterial bool
+	// DeadBySearch: a position is dead also beyond material, when neither side can mate by any
+	// series of legal moves (rules.md 7.2, every FIDE edition). Without it (lichess) only the
+	// material cases of rules.md 5 end the game: lichess's code never searches.
+	DeadBySearch bool
 
 	Articles Articles
 
@@ -105,6 +109,7 @@ var (
 
 		ThreefoldClaim: true,
 		FiftyClaim:     true,
+		DeadBySearch:   true,
 		Articles: Articles{
 			ThreefoldIntended: "9.2a",
 			ThreefoldOnBoard:  "9.2b",
@@ -131,6 +136,7 @@ var (
 
 		ThreefoldClaim: true,
 		FiftyClaim:     true,
+		DeadBySearch:   true,
 		Fivefold:       FivefoldConsecutive,
 		SeventyFive:    true,
 		Articles: Articles{
@@ -163,6 +169,7 @@ var (
 
 		ThreefoldClaim: true,
 		FiftyClaim:     true,
+		DeadBySearch:   true,
 		Fivefold:       FivefoldAny,
 		SeventyFive:    true,
 		Articles: Articles{

@@ -69,11 +69,13 @@ type Judge struct {
 	window  // the positions since the last irreversible move (window.go)
 	gameEnd // the moves, P0 and the questions asked at the end (dead.go)
 
-	count   int  // count(Pi)
-	hmc     int  // hmc(Pi)
-	dead    bool // Pi is dead by material
-	maxReps int
-	maxHmc  int // over the positions before the last capture or pawn move: see maxClock
+	count      int  // count(Pi)
+	hmc        int  // hmc(Pi)
+	dead       bool // Pi is dead, by material or by a search (deadMat || deadSearch)
+	deadMat    bool // Pi is dead by material (rules.md 5): every edition's dead position
+	deadSearch bool // Pi is at or after the first position proved dead beyond material (7.2)
+	maxReps    int
+	maxHmc     int // over the positions before the last capture or pawn move: see maxClock
 
 	opps        [2][2]int32 // claim opportunities so far, [rule][side]
 	first       [2][2]claimRec
@@ -123,7 +125,8 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.register(j.pos.Key(), 0, 1)
 	j.hmc = j.pos.HalfmoveClock()
 	j.beginEnd(&start)
-	j.dead = j.pos.IsDeadByMaterial() || j.deadFrom == 0
+	j.deadMat, j.deadSearch = j.pos.IsDeadByMaterial(), j.deadFrom == 0
+	j.dead = j.deadMat || j.deadSearch
 }
 
 // Position returns the current position Pi, on which the caller resolves the
@@ -185,7 +188,8 @@ func (j *Judge) Play(m board.Move) {
 	j.register(key, w, count)
 	j.hmc = p.HalfmoveClock()
 	if zeroing {
-		j.dead = p.IsDeadByMaterial() // material may have changed
+		j.deadMat = p.IsDeadByMaterial() // material may have changed
+		j.dead = j.deadMat || j.deadSearch
 	}
 	if count >= 2 {
 		j.repeated(w, count)
@@ -240,8 +244,9 @@ func (j *Judge) endings(final bool) {
 			r = Checkmate // 5.1a, 5.1.1; also takes precedence over 9.6b / 9.6.2
 		case stale:
 			r = Stalemate // 5.2a, 5.2.1
-		case j.dead:
-			r = DeadPosition // 9.6 (2009), 9.7 (2014), 5.2.2 (2017), section 5
+		case j.deadMat || (j.deadSearch && e.Edition.DeadBySearch):
+			// 9.6 (2009), 9.7 (2014), 5.2.2 (2017): sections 5 and 7.2; lichess: material only
+			r = DeadPosition
 		case e.Edition.Fivefold != NoFivefold && j.count >= 5 &&
 			(e.Edition.Fivefold == FivefoldAny || j.consecutiveFive()):
 			r = Fivefold // 9.6a, 9.6.1, lichess

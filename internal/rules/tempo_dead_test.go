@@ -15,7 +15,8 @@ import (
 // 4. Kc4 cxb5+ 5. Kd3 Ka6 6. c6 Ka5 7. Kc3 Ka6 8. cxb7 Ka5 9. b8=Q Ka6 10. Qa7# (the
 // decider's witness; legal move by move). So the first dead position is P1 (Black to move), reached by a pawn move (hmc 0,
 // seen once), and the game, agreed drawn four plies later, went on past it: a missed
-// automatic ending whose draw is the result the rules mandate, under all five editions.
+// automatic ending whose draw is the result the rules mandate, under the four FIDE editions
+// (lichess ends games by its material rule only: no row there).
 // Before the tempo proof ran in Quick, no edition had a row (Quick left both sides open and
 // the scan searches no side with pawns).
 func TestTempoDeadGame(t *testing.T) {
@@ -35,8 +36,11 @@ func TestTempoDeadGame(t *testing.T) {
 	tags := map[string]string{
 		"Expect": "dead_position automatic black 1 rep=1 hmc=0 opp=1 after=4 missed=true outcome=draw differs=false proof=search",
 		"End":    "end=dead_position@1 plies=5 ft=none ff=none final= maxrep=1 maxhmc=0 ended=agreement wcm=no bcm=no",
+		// lichess ends a game by its material rule only (rules.md 7.2): pawns stay, no row.
+		"ExpectLichess": "",
+		"EndLichess":    "end=none plies=5 ft=none ff=none final= maxrep=1 maxhmc=4 ended=agreement wcm=no bcm=no",
 	}
-	suffix := map[string]string{}
+	suffix := map[string]string{"lichess": "Lichess"}
 	v := judgeStop(NewJudge(), start, Draw, choices, sans, StopUnsaid)
 	if len(v.Games) != 5 {
 		t.Fatalf("%d editions judged, want 5", len(v.Games))

@@ -391,9 +391,20 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 		}
 		row.WhiteClock, row.BlackClock = w.clocksAt(f.Ply)
 		row.Eval = w.evalAt(f.Ply)
+		row.EndedBy = endedBy(v, f.Edition.ID)
 		out.findings = append(out.findings, row)
 		out.size += findingRowSize + len(row.FEN) + len(row.Move) + len(row.Eval)
 	}
+}
+
+// endedBy returns the ended_by of the verdict's game under the edition with that id.
+func endedBy(v *rules.Verdict, edition string) string {
+	for k := range v.Games {
+		if v.Games[k].Edition.ID == edition {
+			return v.Games[k].EndedBy.String()
+		}
+	}
+	return ""
 }
 
 // clocksAt returns each side's clock at Pi: its latest [%clk] reading up to ply i, found by
