@@ -15,7 +15,7 @@ import (
 
 	"cloud.google.com/go/storage"
 
-	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 // ErrScheme is wrapped by the error of a path whose scheme is not read.
@@ -45,9 +45,9 @@ func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
 	return openS3(ctx, path, bucket, object)
 }
 
-// openLocal opens a regular local file (scan.OpenRegular).
+// openLocal opens a regular local file (input.OpenRegular).
 func openLocal(path string) (io.ReaderAt, int64, error) {
-	f, size, err := scan.OpenRegular(path)
+	f, size, err := input.OpenRegular(path)
 	if err != nil {
 		return nil, 0, err // not a nil *os.File in a non-nil io.ReaderAt
 	}

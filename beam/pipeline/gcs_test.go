@@ -15,7 +15,7 @@ import (
 	"google.golang.org/api/iterator"
 
 	"github.com/pgnscan/pgnscan/beam/objread"
-	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 // fakeGCS starts a fake Cloud Storage (fsouza/fake-gcs-server, in memory, over HTTP) with an
@@ -110,7 +110,7 @@ func TestPrismToGCS(t *testing.T) {
 	before := objectsUnder(t, bkt, "out/")
 
 	// A second attempt at a shard, uploaded but not in the manifest.
-	sh, err := scan.ParseShard(m.Parts[1].Shard)
+	sh, err := input.ParseShard(m.Parts[1].Shard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 func init() {
@@ -43,7 +43,7 @@ var (
 	failedCounter   = beam.NewCounter(CounterNamespace, CounterFailed)
 )
 
-// Build adds the scan of files (paths, as scan.Resolve lists them) to the pipeline of s: the
+// Build adds the scan of files (paths, as input.Resolve lists them) to the pipeline of s: the
 // files → Reshuffle → planFn, which cuts each file into shards of about shardSize stored bytes
 // and counts them (see Plan), on the workers, so that the counting pass over a month's 210 GB
 // of PGN runs beside the other files' instead of on the machine that submits the job → the
@@ -69,7 +69,7 @@ func ScanShards(s beam.Scope, shards beam.PCollection, out string, o Options, pa
 // planFn cuts one file into counted shards (see planOne) and emits their text forms.
 type planFn struct {
 	ShardSize int64 `json:"shard_size"`
-	Workers   int   `json:"workers"` // shards counted at once by the counting pass (scan.PlanFile); 0: the CPUs
+	Workers   int   `json:"workers"` // shards counted at once by the counting pass (input.PlanFile); 0: the CPUs
 }
 
 // ProcessElement plans the file at path.
@@ -115,7 +115,7 @@ func (f *scanFn) StartBundle(ctx context.Context, _ func(Part)) {
 // ProcessElement starts the scan of one shard, waiting while Parallel scans run. A shard
 // string that does not parse fails the bundle.
 func (f *scanFn) ProcessElement(ctx context.Context, shard string, _ func(Part)) error {
-	sh, err := scan.ParseShard(shard)
+	sh, err := input.ParseShard(shard)
 	if err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func (f *scanFn) ProcessElement(ctx context.Context, shard string, _ func(Part))
 }
 
 // scan runs one attempt at a shard.
-func (f *scanFn) scan(ctx context.Context, sh scan.Shard) (Part, error) {
+func (f *scanFn) scan(ctx context.Context, sh input.Shard) (Part, error) {
 	attempt, err := newAttempt()
 	if err != nil {
 		return Part{}, err

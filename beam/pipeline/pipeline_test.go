@@ -21,8 +21,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
-	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -320,7 +320,7 @@ func TestPrismCorpus(t *testing.T) {
 	}
 	var frames int
 	for _, s := range shards {
-		if strings.HasPrefix(s, string(scan.ShardFrames)+":") {
+		if strings.HasPrefix(s, string(input.ShardFrames)+":") {
 			frames++
 		}
 	}
@@ -388,7 +388,7 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 	// run or not before the job failed), then the final step with the combined parts.
 	var m Manifest
 	for _, s := range shards {
-		sh, err := scan.ParseShard(s)
+		sh, err := input.ParseShard(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -445,10 +445,10 @@ func TestDamagedShardFails(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		name, path string
-		damage     func(sh scan.Shard) error
+		damage     func(sh input.Shard) error
 		want       string
 	}{
-		{"frame overwritten", framed, func(sh scan.Shard) error {
+		{"frame overwritten", framed, func(sh input.Shard) error {
 			f, err := os.OpenFile(sh.Path, os.O_WRONLY, 0)
 			if err != nil {
 				return err
@@ -457,7 +457,7 @@ func TestDamagedShardFails(t *testing.T) {
 			_, err = f.WriteAt(bytes.Repeat([]byte{0xff}, 64), sh.Start+40) // inside its first frame's data
 			return err
 		}, "decompress"},
-		{"file cut short", plain, func(sh scan.Shard) error { return os.Truncate(sh.Path, sh.Start+10) }, "past the end"},
+		{"file cut short", plain, func(sh input.Shard) error { return os.Truncate(sh.Path, sh.Start+10) }, "past the end"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			shards, err := Plan(ctx, []string{c.path}, 32<<10, 0)
@@ -467,7 +467,7 @@ func TestDamagedShardFails(t *testing.T) {
 			if len(shards) < 3 {
 				t.Fatalf("%d shards, want at least 3", len(shards))
 			}
-			victim, err := scan.ParseShard(shards[2])
+			victim, err := input.ParseShard(shards[2])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -480,9 +480,9 @@ func TestDamagedShardFails(t *testing.T) {
 			err = beamx.Run(ctx, p)
 			// The shard that fails is the damaged one or the one before it, which reads into
 			// the damaged bytes to finish its last game.
-			var failed *scan.Shard
+			var failed *input.Shard
 			for _, text := range shards[1:3] {
-				if sh, _ := scan.ParseShard(text); err != nil && strings.Contains(err.Error(), "shard "+text+": ") {
+				if sh, _ := input.ParseShard(text); err != nil && strings.Contains(err.Error(), "shard "+text+": ") {
 					failed = &sh
 				}
 			}

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
-	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -41,7 +41,7 @@ func TestShardFromGCS(t *testing.T) {
 	size := int64(len(data))
 	rows := func(path string) []string {
 		out := t.TempDir()
-		sh := scan.Shard{Kind: scan.ShardText, Path: path, Start: 300000, End: size}
+		sh := input.Shard{Kind: input.ShardText, Path: path, Start: 300000, End: size}
 		if _, err := ScanShard(ctx, sh, out, "a", o, objectOpener(ctx)); err != nil {
 			t.Fatal(err)
 		}

@@ -14,7 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/pgnscan/pgnscan/beam/objread"
-	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 // ErrUsage is wrapped by the errors of bad arguments: inputs that do not resolve, a bad shard
@@ -26,7 +26,7 @@ func usage(err error) error { return fmt.Errorf("%w: %w", ErrUsage, err) }
 
 // Plan returns the shards of the inputs, as the pipeline's plan step makes them: the same
 // files as `pgnscan scan` reads (Files), cut as `pgnscan plan` cuts them and counted (see
-// scan.PlanPath), in input order.
+// input.PlanPath), in input order.
 func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]string, error) {
 	files, err := Files(inputs, size)
 	if err != nil {
@@ -45,12 +45,12 @@ func Plan(ctx context.Context, inputs []string, size int64, workers int) ([]stri
 	return out, nil
 }
 
-// planOne cuts one file into counted shards: a local file by scan.PlanPath, a gs:// or s3://
-// object by scan.PlanFile through ranged reads (objread), so that inputs in a bucket need no
+// planOne cuts one file into counted shards: a local file by input.PlanPath, a gs:// or s3://
+// object by input.PlanFile through ranged reads (objread), so that inputs in a bucket need no
 // file system shared by the workers.
-func planOne(ctx context.Context, path string, size int64, workers int) ([]scan.Shard, error) {
+func planOne(ctx context.Context, path string, size int64, workers int) ([]input.Shard, error) {
 	if !objread.IsRemote(path) {
-		return scan.PlanPath(ctx, path, size, workers)
+		return input.PlanPath(ctx, path, size, workers)
 	}
 	r, n, err := objread.Open(ctx, path)
 	if err != nil {
@@ -59,11 +59,11 @@ func planOne(ctx context.Context, path string, size int64, workers int) ([]scan.
 	if c, ok := r.(io.Closer); ok {
 		defer c.Close()
 	}
-	return scan.PlanFile(ctx, r, n, path, size, workers)
+	return input.PlanFile(ctx, r, n, path, size, workers)
 }
 
 // Files returns the files the inputs name, in order: a gs://BUCKET/OBJECT or s3://BUCKET/KEY
-// input as given (one object; prefixes are not listed), local ones by scan.Resolve (a
+// input as given (one object; prefixes are not listed), local ones by input.Resolve (a
 // directory stands for its archives); or a usage error: an input that does not resolve,
 // standard input, a gs:// or s3:// path without a bucket or an object, another scheme, a
 // shard size that is not positive.
@@ -80,12 +80,12 @@ func Files(inputs []string, size int64) ([]string, error) {
 			files = append(files, in)
 			continue
 		}
-		srcs, err := scan.Resolve([]string{in})
+		srcs, err := input.Resolve([]string{in})
 		if err != nil {
 			return nil, usage(err)
 		}
 		for _, src := range srcs {
-			if src.Path == scan.StdinName {
+			if src.Path == input.StdinName {
 				return nil, usage(errors.New("standard input cannot be cut into shards; name a file"))
 			}
 			files = append(files, src.Path)
@@ -104,7 +104,7 @@ func Files(inputs []string, size int64) ([]string, error) {
 // Job is one run of the pipeline.
 type Job struct {
 	Inputs    []string // files and directories, as `pgnscan scan` takes them
-	ShardSize int64    // stored bytes per shard (see scan.Plan)
+	ShardSize int64    // stored bytes per shard (see input.Plan)
 	Out       string   // the output folder
 	Options   Options
 	// Parallel is how many shards of a bundle one worker scans at once (each with

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 // fakeS3 is an in-memory S3 of path-style requests (ENDPOINT/BUCKET/KEY) that serves exactly
@@ -206,7 +206,7 @@ func TestPrismS3(t *testing.T) {
 
 	// A second attempt at a shard, uploaded but not in the manifest, is removed by Finish.
 	m := readManifest(t, got)
-	sh, err := scan.ParseShard(m.Parts[1].Shard)
+	sh, err := input.ParseShard(m.Parts[1].Shard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pgnscan/pgnscan/beam/objread"
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
@@ -69,7 +70,7 @@ func (o Options) scanOptions() shardscan.Options {
 // gs:// or s3:// BUCKET/PREFIX. Into a bucket's prefix, the files are written in a local temporary folder
 // (see scanInto) and then uploaded, each to the same name under the prefix, the local ones
 // removed; a failed upload fails the shard and leaves no object of it.
-func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Options, open Opener) (Part, error) {
+func ScanShard(ctx context.Context, sh input.Shard, out, attempt string, o Options, open Opener) (Part, error) {
 	if !objread.IsRemote(out) {
 		return scanInto(ctx, sh, out, attempt, o, open)
 	}
@@ -100,7 +101,7 @@ func ScanShard(ctx context.Context, sh scan.Shard, out, attempt string, o Option
 // (missing, damaged, past its end) fails the shard with an error naming the shard (file and
 // byte range), as does a damaged stream inside it; a game that cannot be read is an errors
 // row, as in `pgnscan scan`. On error the files of this attempt are removed.
-func scanInto(ctx context.Context, sh scan.Shard, out, attempt string, o Options, open Opener) (Part, error) {
+func scanInto(ctx context.Context, sh input.Shard, out, attempt string, o Options, open Opener) (Part, error) {
 	if _, err := o.Selection(); err != nil {
 		return Part{}, err
 	}

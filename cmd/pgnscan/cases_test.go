@@ -437,6 +437,24 @@ func checkCases(t *testing.T, cases []caseGame, s sampleScan) {
 		if len(gs) != len(allEditions) || len(games[idx]) != len(allEditions) {
 			t.Errorf("%s: %d games rows for editions %v, want one for each of %v", c.name(), len(games[idx]), keys(gs), allEditions)
 		}
+		// edition_version (rules.md 10): lichess's version by the game's date, where the case
+		// states it (LichessVersion); empty for every FIDE edition; a finding carries its game's.
+		for ed, g := range gs {
+			want, stated := c.tags["LichessVersion"], true
+			if ed != "lichess" {
+				want = ""
+			} else if _, stated = c.tags["LichessVersion"]; !stated {
+				want = g.EditionVersion
+			}
+			if g.EditionVersion != want || (ed == "lichess" && g.EditionVersion == "") {
+				t.Errorf("%s: %s games row has edition_version %q, want %q", c.name(), ed, g.EditionVersion, want)
+			}
+			for _, f := range findings[idx] {
+				if f.Edition == ed && f.EditionVersion != g.EditionVersion {
+					t.Errorf("%s: %s finding has edition_version %q, its game %q", c.name(), ed, f.EditionVersion, g.EditionVersion)
+				}
+			}
+		}
 		for _, ed := range allEditions {
 			if spec, ok := c.endFor(ed); ok && gs[ed] != nil {
 				keys, err := parseKeys(strings.Fields(spec))

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
-	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
 // outputPath is one file the scan writes, with the flag that named it.
@@ -42,7 +42,7 @@ func outputsOf(o scanOptions) []outputPath {
 // line or found in a directory input): writing it would replace what is being read. Paths are
 // compared resolved (absolute, with symbolic links of the folder followed) and, for files that
 // exist, with os.SameFile, which also sees hard links.
-func checkOutputs(o scanOptions, srcs []scan.Source) error {
+func checkOutputs(o scanOptions, srcs []input.Source) error {
 	if o.partition != "" {
 		if err := checkPartitioned(o); err != nil {
 			return err
@@ -75,7 +75,7 @@ func checkOutputs(o scanOptions, srcs []scan.Source) error {
 			continue
 		}
 		for _, src := range srcs {
-			if src.Path != scan.StdinName && samePath(p.path, src.Path) {
+			if src.Path != input.StdinName && samePath(p.path, src.Path) {
 				return fmt.Errorf("%s %s is an input: it would be overwritten", p.flag, p.path)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 func newPlanCmd() *cobra.Command {
@@ -58,7 +58,7 @@ shards of a file then cost time quadratic in their number.`,
 			return runPlan(cmd.Context(), args, size, count, workers, cmd.OutOrStdout())
 		}),
 	}
-	cmd.Flags().Int64Var(&size, "shard-size", scan.DefaultShardSize, "stored bytes per shard (text ranges and frame runs)")
+	cmd.Flags().Int64Var(&size, "shard-size", input.DefaultShardSize, "stored bytes per shard (text ranges and frame runs)")
 	cmd.Flags().BoolVar(&count, "count", true, "count each shard's first game, so that its scan reads only its range")
 	cmd.Flags().IntVarP(&workers, "workers", "j", 0, "shards counted at once by the counting pass (default: the number of CPUs)")
 	return cmd
@@ -67,17 +67,17 @@ shards of a file then cost time quadratic in their number.`,
 // runPlan prints the shards of the inputs named by args, in input order, with their counts
 // when count is set.
 func runPlan(ctx context.Context, args []string, size int64, count bool, workers int, stdout io.Writer) error {
-	srcs, err := scan.Resolve(args)
+	srcs, err := input.Resolve(args)
 	if err != nil {
 		return usageError{err}
 	}
 	w := bufio.NewWriter(stdout)
 	for _, src := range srcs {
-		var shards []scan.Shard
+		var shards []input.Shard
 		if count {
-			shards, err = scan.PlanPath(ctx, src.Path, size, workers)
+			shards, err = input.PlanPath(ctx, src.Path, size, workers)
 		} else {
-			shards, err = scan.Plan(src.Path, size)
+			shards, err = input.Plan(src.Path, size)
 		}
 		if err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pgnscan/pgnscan/internal/htmlreport"
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/shardscan"
@@ -142,7 +143,7 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 			return usageError{err}
 		}
 		if o.shard != "" {
-			sh, _ := scan.ParseShard(o.shard) // parsed before: it parses
+			sh, _ := input.ParseShard(o.shard) // parsed before: it parses
 			// A shard's part files, and so its summary OUT/_summary-NAME.json (Scan).
 			opt.PartName = sh.PartName()
 		}
@@ -195,26 +196,26 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 // resolveInputs returns the sources of a scan: the inputs args name, or the shard of --shard.
 // A shard that does not parse, or names a file that does not exist, is bad usage; one that
 // reaches past its file or whose frames do not decode is a failed input.
-func resolveInputs(o scanOptions, args []string) ([]scan.Source, error) {
+func resolveInputs(o scanOptions, args []string) ([]input.Source, error) {
 	if o.shard == "" {
-		srcs, err := scan.Resolve(args)
+		srcs, err := input.Resolve(args)
 		if err != nil {
 			return nil, usageError{err}
 		}
 		return srcs, nil
 	}
-	sh, err := scan.ParseShard(o.shard)
+	sh, err := input.ParseShard(o.shard)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--shard %w", err)}
 	}
-	if _, err := scan.Resolve([]string{sh.Path}); err != nil {
+	if _, err := input.Resolve([]string{sh.Path}); err != nil {
 		return nil, usageError{err}
 	}
 	src, err := sh.Source()
 	if err != nil {
 		return nil, err
 	}
-	return []scan.Source{src}, nil
+	return []input.Source{src}, nil
 }
 
 // startCPUProfile starts writing a CPU profile to path; the returned function stops it.

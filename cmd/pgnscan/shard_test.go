@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
-	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -120,7 +120,7 @@ func TestShardPartitioned(t *testing.T) {
 	}
 	for _, p := range partFiles(t, fd) {
 		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "part-"), ".parquet")
-		if !slices.ContainsFunc(shards, func(s string) bool { sh, err := scan.ParseShard(s); return err == nil && sh.PartName() == name }) {
+		if !slices.ContainsFunc(shards, func(s string) bool { sh, err := input.ParseShard(s); return err == nil && sh.PartName() == name }) {
 			t.Errorf("part file %s is not named after a shard of %v", p, shards)
 		}
 	}
@@ -154,24 +154,24 @@ func TestShardSummariesMerge(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			text := testcorpus.Read(t, name)
 			text = text[:min(len(text), mergeLimit)] // cut in a game, as a file may be
-			input := filepath.Join(dir, name)
+			file := filepath.Join(dir, name)
 			size := "80000"
 			if strings.HasSuffix(name, ".zst") {
-				testcorpus.WriteFrames(t, input, text, 64<<10)
+				testcorpus.WriteFrames(t, file, text, 64<<10)
 				size = "20000"
-			} else if err := os.WriteFile(input, text, 0o644); err != nil {
+			} else if err := os.WriteFile(file, text, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			out := filepath.Join(dir, name+"-parts")
-			whole := mustScan(t, "scan", "-j", "2", "--edition", "auto,lichess", input, "-o", filepath.Join(dir, name+".parquet"), "--summary", "-")
-			shards := strings.Fields(mustScan(t, "plan", "--shard-size", size, input).stdout)
+			whole := mustScan(t, "scan", "-j", "2", "--edition", "auto,lichess", file, "-o", filepath.Join(dir, name+".parquet"), "--summary", "-")
+			shards := strings.Fields(mustScan(t, "plan", "--shard-size", size, file).stdout)
 			if len(shards) < 3 {
 				t.Fatalf("plan gave %d shards", len(shards))
 			}
 			var files []string
 			for _, sh := range shards {
 				mustScan(t, "scan", "-q", "-j", "2", "--edition", "auto,lichess", "--shard", sh, "--partition", "year", "-o", out)
-				parsed, err := scan.ParseShard(sh)
+				parsed, err := input.ParseShard(sh)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -205,7 +205,7 @@ func TestShardBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last, _ := scan.ParseShard(frames[len(frames)-1])
+	last, _ := input.ParseShard(frames[len(frames)-1])
 	cut := filepath.Join(dir, "cut.pgn.zst")
 	if err := os.WriteFile(cut, data[:last.Start+40], 0o644); err != nil { // the last frame cut short
 		t.Fatal(err)
@@ -214,10 +214,10 @@ func TestShardBadInput(t *testing.T) {
 		t.Errorf("plan (counting) of a damaged file: exit %d, %q; want 1 and the file and the frame's offset", r.code, r.stderr)
 	}
 	cutShards := strings.Fields(mustScan(t, "plan", "--count=false", "--shard-size", "1", cut).stdout)
-	second, _ := scan.ParseShard(frames[1])
+	second, _ := input.ParseShard(frames[1])
 	off := second
 	off.Start++ // not a frame's first byte
-	past, _ := scan.ParseShard(texts[len(texts)-1])
+	past, _ := input.ParseShard(texts[len(texts)-1])
 	past.End += 100
 	garbage := filepath.Join(dir, "g.pgn")
 	if err := os.WriteFile(garbage, []byte("\x00\xff garbage {{{ [[[ \n\r\x01"), 0o644); err != nil {
@@ -230,7 +230,7 @@ func TestShardBadInput(t *testing.T) {
 		{"text:" + zst + "@10-100+0,10,1", "not plain PGN"},
 		{"text:" + garbage + "@0-10+0,0,1", ""},
 	} {
-		sh, err := scan.ParseShard(tc.shard)
+		sh, err := input.ParseShard(tc.shard)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,7 @@ func splitFrom(t *testing.T, data []byte, size int, from fuzzGame, index int64) 
 	return out
 }
 
-// FuzzSplitFromGame checks what a shard's scan relies on (scan.ShardStart): a splitter started
+// FuzzSplitFromGame checks what a shard's scan relies on (input.ShardStart): a splitter started
 // at any game that the split of the whole stream found, told that game's offset, index and
 // line, finds the rest of the games exactly as the whole split does, offsets, lines, lengths
 // and faults (their messages name game, line and column) included.

@@ -48,6 +48,7 @@ type Finding struct {
 	GameInfo
 	Edition         string      // edition: edition id
 	EditionSource   string      // edition_source: flag, date or fallback
+	EditionVersion  string      // edition_version: the version of the edition's rules (lichess: the day it began, rules.md 10); empty for FIDE
 	Rule            string      // rule: threefold, ..., stalemate, unwinnable_timeout, unwinnable_resignation, early_agreement
 	Article         string      // article: the article of that edition, e.g. 9.2.1
 	Kind            string      // kind: on_board, move_played, move_available, automatic, agreement
@@ -79,6 +80,7 @@ type Game struct {
 	GameInfo
 	Edition           string    // edition: edition id
 	EditionSource     string    // edition_source: flag, date or fallback
+	EditionVersion    string    // edition_version: as in Finding
 	Plies             int32     // plies: n, the half-moves recorded
 	EndRule           string    // end_rule: checkmate, stalemate, dead_position, fivefold, seventyfive_move, fifty_move, or empty
 	EndPly            NullInt32 // end_ply: end_E, null when the game does not end under the edition

@@ -107,7 +107,7 @@ func DecodeSummaryJSON(b []byte) (*Summary, error) {
 // gives (but the elapsed time, which is the sum of theirs: the work, not the wall time).
 // The summaries are taken in the order of their first input and its first game, so that the
 // first errors listed are those of the whole scan. An input's games, errors and bytes read are
-// the sums of its shards' (a shard counts the bytes of its own range, see scan.Owned), it is
+// the sums of its shards' (a shard counts the bytes of its own range, see input.Owned), it is
 // done when every shard of it is, and its fault is the first shard's. Game counts are known
 // when they are known for every summary.
 func MergeSummaries(ss ...*Summary) *Summary {

@@ -30,7 +30,7 @@ func TestTestdataCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	choices := five.Choose(nil, Date{}, Date{}, Date{})
+	var choices []Choice
 	j := NewJudge()
 	lab := NewJudge()
 	lab.decider = newLabelled() // hand-labelled answers: see decider_test.go
@@ -78,6 +78,8 @@ func TestTestdataCases(t *testing.T) {
 			}
 			continue // Chess960 castling letters: an unsupported variant, not judged
 		}
+		// lichess's rules by the game's date (rules.md 10); the FIDE editions are as listed.
+		choices = five.Choose(choices[:0], ParseDate(tags["EventDate"]), ParseDate(tags["Date"]), ParseDate(tags["UTCDate"]))
 		stop := TerminationOf([]byte(tags["Termination"]), []byte(tags["TerminationDetails"]), last)
 		judges := []*Judge{j}
 		if tags["Decider"] == "needed" {

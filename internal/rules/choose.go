@@ -122,6 +122,11 @@ type Selection struct {
 	auto     bool
 	fallback *Edition
 
+	// lichess is eds' lichess entry (its newest version), which stands in the list and the
+	// fallback; each game gets the version in force on its date instead, from versions.
+	lichess  *Edition
+	versions []Edition
+
 	noAgreementBefore int // --no-agreement-before N, 0 when not given
 }
 
@@ -154,6 +159,7 @@ func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
 		return nil, err
 	}
 	s.edition(fide2014.ID).Fivefold = reading
+	s.lichess, s.versions = s.edition(lichess.ID), lichessVersions()
 
 	if strings.TrimSpace(fallback) == "" {
 		fallback = fide2023.ID
@@ -255,7 +261,7 @@ func (s *Selection) Choose(dst []Choice, eventDate, date, utcDate Date) []Choice
 		// The list holds no duplicate (NewSelection drops them): nothing to
 		// pick, nothing to merge.
 		for _, ed := range s.list {
-			dst = append(dst, Choice{ed, SourceFlag})
+			dst = append(dst, Choice{s.version(ed, date, utcDate), SourceFlag})
 		}
 		return dst
 	}
@@ -273,6 +279,7 @@ func (s *Selection) Choose(dst []Choice, eventDate, date, utcDate Date) []Choice
 		if ed == nil || ed == picked.Edition {
 			c = picked
 		}
+		c.Edition = s.version(c.Edition, date, utcDate)
 		dup := false
 		for _, prev := range dst[start:] {
 			if prev.Edition == c.Edition {
@@ -285,4 +292,14 @@ func (s *Selection) Choose(dst []Choice, eventDate, date, utcDate Date) []Choice
 		}
 	}
 	return dst
+}
+
+// version returns the edition a game dated date and utcDate is judged under for ed: ed
+// itself, but for lichess the version of its rules in force that day (rules.md 10): a few
+// comparisons a game, nothing a half-move.
+func (s *Selection) version(ed *Edition, date, utcDate Date) *Edition {
+	if ed != s.lichess {
+		return ed
+	}
+	return &s.versions[lichessVersionAt(s.versions, date, utcDate)]
 }

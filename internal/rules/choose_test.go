@@ -247,13 +247,13 @@ func TestEditionData(t *testing.T) {
 		wantSec := map[string][4]string{
 			"fide2009": {"6.9", "", "", "9.1a"}, "fide2014": {"6.9", "", "", "9.1a"},
 			"fide2017": {"6.9", "", "", "9.1.1"}, "fide2023": {"6.9", "5.1.2", "5.2.3", "9.1.1"},
-			"lichess": {"lichess timeout material rule", "", "", ""},
+			"lichess": {"lichess timeout material rule", "lichess resignation material rule", "", ""}, // the newest version
 		}[r.id]
 		if got := [4]string{a.UnwinnableTimeout, a.UnwinnableResignation, a.EarlyAgreement, a.AgreementFlag}; got != wantSec {
 			t.Errorf("%s: articles of 7.3 and 8 = %q, want %q", r.id, got, wantSec)
 		}
-		if ed.TimeoutMaterial != (r.id == "lichess") {
-			t.Errorf("%s: TimeoutMaterial = %t", r.id, ed.TimeoutMaterial)
+		if ed.Material.On != (r.id == "lichess") || ed.DeadBySearch != (r.id != "lichess") {
+			t.Errorf("%s: Material.On = %t, DeadBySearch = %t", r.id, ed.Material.On, ed.DeadBySearch)
 		}
 		if ed.Penalty == "" || ed.Article(Checkmate, Automatic) == "" || ed.Article(Stalemate, Automatic) == "" {
 			t.Errorf("%s: missing penalty or 5.1/5.2 articles", r.id)
@@ -272,7 +272,8 @@ func TestWriteTable(t *testing.T) {
 		"until 2014.06.30", "2014.07.01 to 2017.06.30", "2017.07.01 to 2022.12.31", "from 2023.01.01",
 		"6.9", "5.1.2", "5.2.3", "9.1a", "9.1.1", "material rule",
 		"three minutes", "two minutes", "half of the claimant", "9.6a", "9.6.2", "5.2.2", "9.7",
-		"9.2.1.1", "9.3b", "January 2020",
+		"9.2.1.1", "9.3b", "2020.01.14", "scalachess #184", "lila #20172", "scalachess #821", "2026.04.11",
+		"initial", "2018.08.27", "2016.01.30",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("edition table lacks %q:\n%s", want, out)

@@ -33,6 +33,15 @@ type labelled struct {
 //   - cases 53 and 54 (issue 23's 2021 shapes): White's king, in the corner beside the
 //     unguarded queen, has one legal move, taking it (the other squares next to it are the
 //     queen's), after which only the kings remain: dead;
+//   - cases 61 and 62 (scalachess #821's example): Black, in check from the rook on g8, has
+//     one legal move, Kxg8 (h7 and g7 are White's king's), after which only the kings remain;
+//   - cases 57 and 58: two dark-squared bishops against king and queen. A bishop checks only on
+//     its colour, so the black king must stand on a dark square, and two bishops of one colour
+//     never give double check. In a corner (h8, a1) the two light neighbours must be taken by
+//     the white king (it reaches only one of them) and the queen: then the queen, on g8 or h7
+//     (light, so no dark bishop pins it), reaches g7, the one square between the check and the
+//     king, or takes a bishop checking from there. On an edge or in the open the king has three
+//     or more light neighbours. So White can never mate (No); Black's queen can (Yes);
 //   - king and knight against king and queen (case 44): a knight mates a king only with the
 //     king's escape squares blocked by its own men, and the queen, the only one, would have to
 //     stand on one of them; in a corner (Kh8: Qg8, Qg7 or Qh7) it always attacks both checking
@@ -49,6 +58,8 @@ var handLabels = map[string][2]mate.Answer{
 	"8/8/8/3k4/8/8/3q4/3K4 w":               {mate.No, mate.No},
 	"6qK/8/8/8/8/6k1/8/8 w":                 {mate.No, mate.No},
 	"K7/q7/8/8/2k5/8/8/8 w":                 {mate.No, mate.No},
+	"6Rk/8/7K/8/8/8/8/8 b":                  {mate.No, mate.No},
+	"7k/8/8/8/8/8/6q1/K1B1B3 b":             {mate.No, mate.Yes},
 	"7k/8/8/8/8/8/6q1/K1N5 b":               {mate.No, mate.Yes},
 }
 

@@ -74,9 +74,11 @@ type Edition struct {
 	SeventyFive    bool            // automatic 75 moves (150 half-moves), mate taking precedence
 	FiftyAutomatic bool            // lichess: 50 moves (100 half-moves) end the game automatically
 
-	// TimeoutMaterial: a timeout is drawn by lichess's material rule (rules.md 7.3), not by
-	// whether the winner can mate (6.9).
-	TimeoutMaterial bool
+	// Material: lichess's "cannot win" rule judges its unwinnable losses (rules.md 7.3, 10).
+	Material MaterialRule
+	// Version names the version of the edition's rules (lichess: its first day, rules.md 10;
+	// the edition_version column); "" for the FIDE editions, each of which is one version.
+	Version string
 	// DeadBySearch: a position is dead also beyond material, when neither side can mate by any
 	// series of legal moves (rules.md 7.2, every FIDE edition). Without it (lichess) only the
 	// material cases of rules.md 5 end the game: lichess's code never searches.
@@ -203,32 +205,34 @@ var (
 		e.Agreement = "5.2.3: not before both players have moved; " + agreementFlag("9.1.1")
 		return e
 	}()
-	lichess = Edition{
+	// lichessBase is lichess's earliest version; lichess.go holds the changes since (rules.md 10).
+	lichessBase = Edition{
 		ID:   "lichess",
-		Name: "lichess.org house rules (scalachess)",
+		Name: "lichess.org house rules (scalachess, lila), by the game's date",
 
 		ThreefoldClaim: true,
-		Fivefold:       FivefoldAny,
 		FiftyAutomatic: true,
+		Material:       MaterialRule{On: true},
 		Articles: Articles{
 			ThreefoldIntended: "lichess threefold claim",
 			ThreefoldOnBoard:  "lichess threefold claim",
-			Fivefold:          "lichess fivefold",
 			FiftyAutomatic:    "lichess 50 moves",
 			Dead:              "lichess insufficient material",
 			Checkmate:         "lichess checkmate",
 			Stalemate:         "lichess stalemate",
 			UnwinnableTimeout: "lichess timeout material rule",
 		},
-		Penalty:         "none: lichess offers the threefold claim only when it is valid",
-		DeadArticles:    "insufficient material (the cases of rules.md 5)",
-		TimeoutMaterial: true,
-		Unwinnable: "a timeout is drawn when the side that did not flag cannot win by lichess's " +
-			"material rule (rules.md 7.3), which never looks at blockades",
+		Penalty:      "none: lichess offers the threefold claim only when it is valid",
+		DeadArticles: "insufficient material only (the cases of rules.md 5), never a search",
+		Unwinnable: "a timeout (from 2026-04-04 also a resignation) is drawn when the side that did " +
+			"not lose cannot win by lichess's material rule (rules.md 7.3), which never looks at blockades",
 		Agreement: "none",
-		Note: "lichess made fivefold automatic in January 2020 and counted repetitions without " +
-			"en passant before 2016: older games show lichess findings (rules.md 4.4)",
+		Note: "each game is judged by the version in force on its UTCDate (else Date; neither: the " +
+			"newest); the edition_version column names it",
 	}
+	// lichessEditions are lichess's versions in date order; lichess, the table's, is the newest.
+	lichessEditions = lichessVersions()
+	lichess         = lichessEditions[len(lichessEditions)-1]
 )
 
 // unwinnableTime is what every FIDE edition does with a timeout the winner could not have won.
@@ -428,6 +432,9 @@ func WriteTable(w io.Writer) error {
 		if ed.Note != "" {
 			row("note", ed.Note)
 		}
+		if ed.ID == lichess.ID {
+			writeLichessVersions(&b)
+		}
 		b.WriteString("\n")
 	}
 	b.WriteString("auto (the default) takes the first of EventDate, Date, UTCDate whose year is known; an\n" +
@@ -436,4 +443,16 @@ func WriteTable(w io.Writer) error {
 		"Incorrect claims cannot be seen in a game score: their penalties are listed, never detected.\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeLichessVersions lists lichess's rule versions (rules.md 10) under its edition: the
+// edition_version each is named by, its sources and what changed.
+func writeLichessVersions(b *strings.Builder) {
+	b.WriteString("  versions (edition_version: from that day, by the game's UTCDate):\n")
+	for _, v := range LichessVersions() {
+		fmt.Fprintf(b, "    %-10s %s\n", v.Edition.Version, v.Source)
+		fmt.Fprintf(b, "    %-10s   %s\n", "", v.Change)
+	}
+	b.WriteString("    (lila #16370, 2024-11-08, fixed a check of lila's own on K+B+B against K; scalachess's\n" +
+		"    rules, which decide results, counted that material sufficient before and after: no version)\n")
 }

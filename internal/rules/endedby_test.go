@@ -88,7 +88,8 @@ func TestEndedBy(t *testing.T) {
 	}
 }
 
-// TestLichessCannotWin: rules.md 7.3's three cases, and their edges, worked by hand.
+// TestLichessCannotWin: rules.md 7.3's three cases, and their edges, worked by hand, under
+// the newest material rule; TestLichessMaterialVersions has the cases that changed.
 func TestLichessCannotWin(t *testing.T) {
 	for _, c := range []struct {
 		fen    string
@@ -112,8 +113,53 @@ func TestLichessCannotWin(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
 		}
-		if got := lichessCannotWin(&p, c.winner); got != c.want {
+		if got := lichessCannotWin(&p, c.winner, lichess.Material, true); got != c.want {
 			t.Errorf("%s, %v: %t, want %t", c.fen, c.winner, got, c.want)
+		}
+	}
+}
+
+// TestLichessMaterialVersions: the material rule as each version of lichess's code had it
+// (rules.md 10), worked by hand from the code read (scalachess's InsufficientMatingMaterial
+// before and after #152/#153, and #821's forced test), for timeouts (t) and resignations (r).
+func TestLichessMaterialVersions(t *testing.T) {
+	at := func(y, m, d int) *Edition {
+		eds := lichessVersions()
+		return &eds[lichessVersionAt(eds, Date{}, Date{y, m, d})]
+	}
+	for _, c := range []struct {
+		fen     string
+		winner  board.Color
+		ed      *Edition
+		timeout bool
+		want    bool
+	}{
+		// K+B+B (c1, e1: both dark) against a lone king: one bishop only before 2018-08-27.
+		{"7k/8/8/8/8/8/8/K1B1B3 b - - 0 1", board.White, at(2018, 8, 26), true, false},
+		{"7k/8/8/8/8/8/8/K1B1B3 b - - 0 1", board.White, at(2018, 8, 27), true, true},
+		// K+B+B on both colours (b6 dark, c4 light; lila #16370's position): never short.
+		{"8/8/1B6/8/1KB5/8/2k5/8 b - - 0 1", board.White, at(2018, 8, 26), true, false},
+		{"8/8/1B6/8/1KB5/8/2k5/8 b - - 0 1", board.White, at(2024, 11, 7), true, false},
+		{"8/8/1B6/8/1KB5/8/2k5/8 b - - 0 1", board.White, at(2024, 11, 8), true, false},
+		// scalachess #821's example: Black (to move, flagging) must take the rook: 1... Kxg8
+		// leaves White a lone king. Forced from 2026-04-11, for timeouts only.
+		{"6Rk/8/7K/8/8/8/8/8 b - - 0 1", board.White, at(2026, 4, 10), true, false},
+		{"6Rk/8/7K/8/8/8/8/8 b - - 0 1", board.White, at(2026, 4, 11), true, true},
+		{"6Rk/8/7K/8/8/8/8/8 b - - 0 1", board.White, at(2026, 4, 11), false, false},
+		// With the rook guarded by a bishop on d5, Black is mated: no legal move, so the
+		// forced test says nothing (such a game ended on the board).
+		{"6Rk/8/7K/3B4/8/8/8/8 b - - 0 1", board.White, at(2026, 4, 11), true, false},
+		// Black's king on h7: h8, g7, g6 are the rook's, h6 the white king's (g5): Kxg8 is forced.
+		{"6R1/7k/8/6K1/8/8/8/8 b - - 0 1", board.White, at(2026, 4, 11), true, true},
+		// With White's king far away, Kh6 keeps White's rook: White can win.
+		{"6R1/7k/8/8/8/8/8/4K3 b - - 0 1", board.White, at(2026, 4, 11), true, false},
+	} {
+		p, err := board.FromFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		if got := lichessCannotWin(&p, c.winner, c.ed.Material, c.timeout); got != c.want {
+			t.Errorf("%s, %v under lichess %s (timeout %t): %t, want %t", c.fen, c.winner, c.ed.Version, c.timeout, got, c.want)
 		}
 	}
 }

@@ -462,8 +462,13 @@ var judgeCases = []judgeCase{
 		name: "dead-position-played-on-and-won",
 		why:  "K+B v K after 1. Kxd2; the game went on two half-moves and was scored 1-0: not applied, result differs",
 		fen:  "4k3/8/8/8/8/8/3r4/4KB2 w - - 0 60", moves: "Kxd2 Ke7 Bc4", result: WhiteWins, plies: 3,
-		findings: map[string][]string{"fide2009 fide2014 fide2017 lichess": {
+		findings: map[string][]string{"fide2009 fide2014 fide2017": {
 			"dead_position automatic ply=1 mn=60 black - reps=1 hmc=0 opps=1 after=2 missed loss mandated=1/2-1/2 differs=true",
+		}, "lichess": {
+			"dead_position automatic ply=1 mn=60 black - reps=1 hmc=0 opps=1 after=2 missed loss mandated=1/2-1/2 differs=true",
+			// Undated: lichess's newest rules (rules.md 10), under which 1-0 without a Termination
+			// is a resignation (8) by Black against White's K+B, short of material (lila #20172).
+			"unwinnable_resignation automatic ply=3 mn=61 white - reps=1 hmc=2 opps=1 after=0 missed win mandated=1/2-1/2 differs=true",
 		}},
 		// Judged: P0 (hmc 0) and P1 (hmc 0 after the capture).
 		summaries: map[string]string{"fide2009 fide2014 fide2017 lichess": "end=dead_position@1 3f=-1 50=-1 final= maxr=1 maxh=0"},

@@ -27,6 +27,30 @@ type refGame struct {
 	moves  []board.Move
 	result Result
 	failed bool
+
+	// lichessFivefold: lichess's code ended this game at a fivefold repetition (rules.md 10):
+	// set by the reference from the game's date (refLichessFivefold), not from the edition.
+	lichessFivefold bool
+}
+
+// refLichessFivefoldFrom is the reference's own copy of the one lichess change that sections
+// 3 and 4 see: fivefold repetition ends the game from 2020-01-14 (scalachess #184). Before,
+// under lichess, a fivefold repetition is a threefold claim opportunity like any other.
+const refLichessFivefoldFrom = "2020.01.14"
+
+// refLichessFivefold reports whether lichess's rules on the game's UTCDate (else Date; with
+// neither, the newest rules) had the automatic fivefold. A date is compared as text,
+// "YYYY.MM.DD", an unknown month or day ("??") counting as the earliest ("00").
+func refLichessFivefold(date, utcDate string) bool {
+	d := utcDate
+	if len(d) < 4 || d[:4] == "????" {
+		d = date
+	}
+	if len(d) < 4 || d[:4] == "????" {
+		return true
+	}
+	d = strings.ReplaceAll(strings.ReplaceAll(d, "-", "."), "?", "0")
+	return d >= refLichessFivefoldFrom
 }
 
 func newRefGame(start board.Position, sans [][]byte, result Result) *refGame {
@@ -133,6 +157,13 @@ func (g *refGame) fifty(i int) (refClaim, bool) {
 // end returns where the game is over under ed (section 3), or -1.
 func (g *refGame) end(ed *Edition) (int, Rule) {
 	n := len(g.pos) - 1
+	fivefold := ed.Fivefold
+	if ed.ID == "lichess" {
+		fivefold = NoFivefold
+		if g.lichessFivefold {
+			fivefold = FivefoldAny
+		}
+	}
 	for i := 0; i <= n; i++ {
 		p := &g.pos[i]
 		hmc := g.facts[i].hmc
@@ -143,9 +174,9 @@ func (g *refGame) end(ed *Edition) (int, Rule) {
 			return i, Stalemate
 		case refDeadByMaterial(p):
 			return i, DeadPosition
-		case ed.Fivefold == FivefoldAny && g.count[i] >= 5:
+		case fivefold == FivefoldAny && g.count[i] >= 5:
 			return i, Fivefold
-		case ed.Fivefold == FivefoldConsecutive && i >= 16 && g.ids[i] == g.ids[i-4] &&
+		case fivefold == FivefoldConsecutive && i >= 16 && g.ids[i] == g.ids[i-4] &&
 			g.ids[i] == g.ids[i-8] && g.ids[i] == g.ids[i-12] && g.ids[i] == g.ids[i-16]:
 			return i, Fivefold
 		case ed.SeventyFive && hmc >= 150:
@@ -303,7 +334,7 @@ func sortLines(lines []string) {
 func compareWithReference(t *testing.T, name string, max int) (games, findings int) {
 	sel := mustSelection(t, "fide2009,fide2014,fide2017,lichess", "", "")
 	selAny := mustSelection(t, "fide2014", "", "any")
-	choices := sel.Choose(nil, Date{}, Date{}, Date{})
+	var choices []Choice
 	choicesAny := selAny.Choose(nil, Date{}, Date{}, Date{})
 	j := NewJudge()
 	bad, level2 := 0, 0
@@ -313,6 +344,9 @@ func compareWithReference(t *testing.T, name string, max int) (games, findings i
 			return
 		}
 		ref := newRefGame(start, cg.sans, ParseResult(cg.result))
+		ref.lichessFivefold = refLichessFivefold(cg.date, cg.utcDate)
+		// The Judge picks lichess's version by the game's date (rules.md 10).
+		choices = sel.Choose(choices[:0], ParseDate(cg.eventDate), ParseDate(cg.date), ParseDate(cg.utcDate))
 		for _, cs := range [][]Choice{choices, choicesAny} {
 			v := judgeSANs(j, start, ParseResult(cg.result), cs, cg.sans)
 			for _, gs := range v.Games {

@@ -132,11 +132,15 @@ func (j *Judge) unwinnable(ed *Edition, winner board.Color) (Rule, mate.Proof) {
 	if !j.pos.HasLegalMove() {
 		return NoRule, mate.ProofNone // stopped on the board
 	}
-	if timeout && ed.TimeoutMaterial {
-		if lichessCannotWin(&j.pos, winner) {
+	if ed.Material.On {
+		// lichess: its material rule, for timeouts and (from 2026-04-04) resignations alike.
+		if !lichessCannotWin(&j.pos, winner, ed.Material, timeout) {
+			return NoRule, mate.ProofNone
+		}
+		if timeout {
 			return UnwinnableTimeout, mate.ProofMaterial
 		}
-		return NoRule, mate.ProofNone
+		return UnwinnableResignation, mate.ProofMaterial
 	}
 	if j.askCanMate(winner) != mate.No {
 		return NoRule, mate.ProofNone
@@ -197,12 +201,35 @@ func (j *Judge) finalCount() int {
 	return count
 }
 
-// lichessCannotWin is lichess's material rule for timeouts (rules.md 7.3, scalachess): the
-// side w that did not flag cannot win when (1) it has only its king; or (2) its king and
-// exactly one knight, while the flagger has nothing but its king and queens; or (3) only its
-// king and bishops, no two bishops on the board stand on squares of different colours, and
-// the flagger has no knight or pawn. It never looks at blockades.
-func lichessCannotWin(p *board.Position, w board.Color) bool {
+// lichessCannotWin is lichess's material rule (rules.md 7.3, scalachess's
+// InsufficientMatingMaterial(board, color) in the form rule gives it, rules.md 10): whether
+// the side w that did not lose cannot win at p. timeout: the game was lost on time, where
+// rule.Forced also counts a flagger to move all of whose moves leave w short.
+func lichessCannotWin(p *board.Position, w board.Color, rule MaterialRule, timeout bool) bool {
+	if shortOfMaterial(p, w, rule.AnyBishops) {
+		return true
+	}
+	if !rule.Forced || !timeout || p.Turn() == w {
+		return false // the forced test asks of the flagger's moves, with the flagger to move
+	}
+	var l board.MoveList
+	p.LegalMoves(&l)
+	for _, m := range l.Slice() {
+		q := *p
+		q.Play(m)
+		if !shortOfMaterial(&q, w, rule.AnyBishops) {
+			return false
+		}
+	}
+	return l.N > 0
+}
+
+// shortOfMaterial is scalachess's InsufficientMatingMaterial(board, w): w cannot win when
+// (1) it has only its king; or (2) its king and exactly one knight, while the other side has
+// nothing but its king and queens; or (3) its king and bishops (exactly one bishop unless
+// anyBishops), no two bishops on the board stand on squares of different colours, and the
+// other side has no knight or pawn. It never looks at blockades.
+func shortOfMaterial(p *board.Position, w board.Color, anyBishops bool) bool {
 	f := w.Other()
 	mine := func(r board.Role) uint64 { return p.Pieces(w, r) }
 	theirs := func(r board.Role) uint64 { return p.Pieces(f, r) }
@@ -212,10 +239,10 @@ func lichessCannotWin(p *board.Position, w board.Color) bool {
 	case pawns|knights|bishops|heavy == 0:
 		return true // (1)
 	case pawns|bishops|heavy == 0 && knights&(knights-1) == 0:
-		// (2): one knight; the flagger has only king and queens.
+		// (2): one knight; the other side has only king and queens.
 		return theirs(board.Pawn)|theirs(board.Knight)|theirs(board.Bishop)|theirs(board.Rook) == 0
-	case pawns|knights|heavy == 0:
-		// (3): only bishops, all of one square colour on the whole board.
+	case pawns|knights|heavy == 0 && (anyBishops || bishops&(bishops-1) == 0):
+		// (3): only bishops (one before 2018), all of one square colour on the whole board.
 		all := bishops | theirs(board.Bishop)
 		oneColour := all&lightSquares == 0 || all&^lightSquares == 0
 		return oneColour && theirs(board.Knight)|theirs(board.Pawn) == 0

@@ -1,11 +1,11 @@
-// Package scan reads PGN archives and runs them through the analysis: it owns the inputs
-// (files, directories, standard input), their decompression, the worker pool, the ordered merge
-// of results, and progress.
+// Package scan runs the inputs' games through the analysis and hands the rows on in order. In
+// design.md's flow it owns three boxes: batch (a chunk of games from package input, with its
+// sequence number and its place in the budget of chunks in flight), work (a pool of workers,
+// each replaying and judging the games of one chunk at a time into rows, with no shared state)
+// and merge (rows written in input order, whatever the number of workers). It also draws
+// progress and counts the inputs that could not be read to their end.
 //
-// The input layer: Resolve turns command-line arguments into Sources; Source.Open opens one and
-// returns a Stream of decompressed bytes, its compression recognised from the first bytes (zstd,
-// gzip, bzip2, xz, else plain). Multi-frame zstd files (pzstd, lichess dumps) are decoded frame
-// by frame in parallel and delivered in order. A Stream counts the compressed bytes read (for
-// progress against Size) and the bytes delivered; a corrupt or truncated input ends with an
-// *InputError that names it and the offset, after every byte decoded before the fault.
+// What lives where: pipeline.go (Run: reading, the budget, the workers, the ordered merge),
+// worker.go (one chunk of games to rows), tags.go (the tags a worker keeps), progress.go.
+// Inputs, decompression and shards are package input's.
 package scan

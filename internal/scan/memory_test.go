@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pgnscan/pgnscan/internal/input"
+
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
@@ -115,7 +117,7 @@ func hostileScan(t *testing.T, in io.Reader, editions string, games bool, worker
 	}
 	peak := peakHeapOf(func() {
 		err = Run(context.Background(), Config{
-			Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
+			Sources:   []input.Source{{Name: input.StdinName, Path: input.StdinName, Size: -1}},
 			Stdin:     in,
 			Selection: plSelection(t, editions),
 			Workers:   workers,

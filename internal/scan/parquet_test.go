@@ -15,39 +15,17 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-	"unicode/utf8"
 
-	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
-	"github.com/apache/arrow-go/v18/parquet"
-	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
-	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
-const lichessExcerpt = "lichess-2025-05-excerpt.pgn"
-
-// pqFixture writes the shared lichess excerpt as a Parquet file in the dataset's schema, in row
-// groups of rowGroup rows, and returns its path and the games as the PGN holds them.
-func pqFixture(t *testing.T, rowGroup int, edit func([]testcorpus.LichessGame)) (string, []testcorpus.LichessGame) {
-	t.Helper()
-	games := testcorpus.ReadLichessPGN(t, testcorpus.Path(t, lichessExcerpt))
-	if len(games) != 438 {
-		t.Fatalf("read %d games from the excerpt, its README says 438", len(games))
-	}
-	if edit != nil {
-		edit(games)
-	}
-	path := filepath.Join(t.TempDir(), "train-00000-of-00001.parquet")
-	testcorpus.WriteLichessParquet(t, games, path, rowGroup)
-	return path, games
-}
-
 // pqRun scans the sources with a games table and returns the outputs and Run's error.
-func pqRun(t *testing.T, workers, chunk int, srcs ...Source) (*plOutputs, error) {
+func pqRun(t *testing.T, workers, chunk int, srcs ...input.Source) (*plOutputs, error) {
 	t.Helper()
 	o := newPlOutputs(t, true)
 	err := Run(context.Background(), Config{Sources: srcs, Selection: plSelection(t, "auto,lichess"),
@@ -75,14 +53,14 @@ func csvTable(t *testing.T, b *bytes.Buffer) ([]string, [][]string) {
 // either, comes from UTCDate, which lichess writes equal to it.
 func TestParquetSameFindingsAsPGN(t *testing.T) {
 	const rowGroup = 100 // five row groups, the last of 38 rows
-	path, games := pqFixture(t, rowGroup, nil)
-	pgnPath := testcorpus.Path(t, lichessExcerpt)
-	want, err := pqRun(t, 1, 0, Source{Name: pgnPath, Path: pgnPath, Size: -1})
+	path, games := testcorpus.ExcerptParquet(t, rowGroup, nil)
+	pgnPath := testcorpus.Path(t, testcorpus.LichessExcerpt)
+	want, err := pqRun(t, 1, 0, input.Source{Name: pgnPath, Path: pgnPath, Size: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ workers, chunk int }{{1, 0}, {2, 16 << 10}, {3, 1}} {
-		got, err := pqRun(t, c.workers, c.chunk, Source{Name: path, Path: path, Size: -1})
+		got, err := pqRun(t, c.workers, c.chunk, input.Source{Name: path, Path: path, Size: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +86,7 @@ func TestParquetSameFindingsAsPGN(t *testing.T) {
 				}
 				idx, _ := strconv.ParseInt(g[col("game_index")], 10, 64)
 				off, _ := strconv.ParseInt(g[col("game_offset")], 10, 64)
-				if off != ParquetOffset(int(idx/rowGroup), idx%rowGroup) || off>>32 != idx/rowGroup || off&(1<<32-1) != idx%rowGroup {
+				if off != input.ParquetOffset(int(idx/rowGroup), idx%rowGroup) || off>>32 != idx/rowGroup || off&(1<<32-1) != idx%rowGroup {
 					t.Fatalf("%s row %d: game %d has game_offset %d, want row group %d row %d", tb.name, i, idx, off, idx/rowGroup, idx%rowGroup)
 				}
 				for _, k := range []string{"source", "game_offset", "round"} {
@@ -125,97 +103,22 @@ func TestParquetSameFindingsAsPGN(t *testing.T) {
 	}
 }
 
-// TestParquetGameText: each row becomes the game the PGN holds: the same tags with the same
-// values (dates, times, ratings and signed rating differences converted back from the
-// dataset's types), Date from UTCDate, and the movetext unchanged.
-func TestParquetGameText(t *testing.T) {
-	path, games := pqFixture(t, 64, nil)
-	s, err := Source{Name: path, Path: path}.Open(OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if !s.Parquet {
-		t.Fatal("not recognised as Parquet")
-	}
-	pg, err := newParquetGames(s, 8<<10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
-	n := 0
-	for {
-		c, err := pg.Next()
-		if c != nil {
-			for i := range c.Games {
-				tags, moves := splitGameText(t, string(c.GameBytes(i)))
-				want := games[c.Games[i].Index]
-				delete(want.Tags, "Round")
-				if c.Games[i].Index != int64(n) || !mapsEqual(tags, want.Tags) || moves != want.Movetext {
-					t.Fatalf("row %d (index %d):\ngot  %v\n%q\nwant %v\n%q", n, c.Games[i].Index, tags, moves, want.Tags, want.Movetext)
-				}
-				n++
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if n != len(games) {
-		t.Fatalf("%d games, want %d", n, len(games))
-	}
-}
-
-func mapsEqual(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
-}
-
-// splitGameText parses a game written by parquetGames: tag lines, a blank line, movetext.
-func splitGameText(t *testing.T, text string) (map[string]string, string) {
-	t.Helper()
-	head, moves, ok := strings.Cut(text, "\n\n")
-	if !ok {
-		t.Fatalf("no blank line after the tags: %q", text)
-	}
-	tags := map[string]string{}
-	for _, l := range strings.Split(head, "\n") {
-		name, rest, _ := strings.Cut(strings.TrimPrefix(l, "["), " ")
-		v, err := strconv.Unquote(strings.TrimSuffix(rest, "]"))
-		if err != nil {
-			t.Fatalf("tag line %q: %v", l, err)
-		}
-		tags[name] = v
-	}
-	return tags, moves
-}
-
 // TestParquetBadMovetext: a row whose movetext does not parse, and one whose movetext is null,
 // are per-game errors with their row index; the scan goes on and the other games are judged.
 func TestParquetBadMovetext(t *testing.T) {
-	path, games := pqFixture(t, 100, func(g []testcorpus.LichessGame) {
+	path, games := testcorpus.ExcerptParquet(t, 100, func(g []testcorpus.LichessGame) {
 		g[150].Movetext = "1. e4 e5 2. Qh9 Nc6 1-0"
 	})
 	nullPath := filepath.Join(t.TempDir(), "null.parquet")
 	writeNullMovetext(t, nullPath)
-	o, err := pqRun(t, 2, 0, Source{Name: path, Path: path}, Source{Name: nullPath, Path: nullPath})
+	o, err := pqRun(t, 2, 0, input.Source{Name: path, Path: path}, input.Source{Name: nullPath, Path: nullPath})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rows := csvTable(t, &o.errors)
 	want := [][]string{
-		{path, "150", strconv.FormatInt(ParquetOffset(1, 50), 10), "1", "3", "malformed SAN", "1. e4 e5 2. Qh9 Nc6 1-0"},
-		{nullPath, "1", "1", "1", "", ErrNullMovetext.Error(), ""},
+		{path, "150", strconv.FormatInt(input.ParquetOffset(1, 50), 10), "1", "3", "malformed SAN", "1. e4 e5 2. Qh9 Nc6 1-0"},
+		{nullPath, "1", "1", "1", "", input.ErrNullMovetext.Error(), ""},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("errors rows %q, want %d", rows, len(want))
@@ -253,61 +156,14 @@ func writeNullMovetext(t *testing.T, path string) {
 			b.Field(i).AppendNulls(2)
 		}
 	}
-	writeRecord(t, path, b.NewRecordBatch())
-}
-
-// writeRecord writes one record batch as a Parquet file.
-func writeRecord(t *testing.T, path string, rec arrow.RecordBatch) {
-	t.Helper()
-	defer rec.Release()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	w, err := pqarrow.NewFileWriter(rec.Schema(), f, parquet.NewWriterProperties(), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// TestParquetOtherSchema: a Parquet file without movetext is refused before the scan, naming
-// the columns it has.
-func TestParquetOtherSchema(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "scores.parquet")
-	schema := arrow.NewSchema([]arrow.Field{{Name: "player", Type: arrow.BinaryTypes.String},
-		{Name: "moves", Type: arrow.PrimitiveTypes.Int32}}, nil)
-	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
-	defer b.Release()
-	b.Field(0).(*array.StringBuilder).Append("x")
-	b.Field(1).(*array.Int32Builder).Append(3)
-	writeRecord(t, path, b.NewRecordBatch())
-	for _, arg := range []string{path, dir} {
-		_, err := Resolve([]string{arg})
-		var se *SchemaError
-		if !errors.As(err, &se) || !errors.Is(err, ErrNoMovetext) || se.Name != path {
-			t.Fatalf("Resolve(%s) = %v, want a *SchemaError for %s", arg, err, path)
-		}
-		for _, want := range []string{path, "player utf8", "moves int32", "movetext"} {
-			if !strings.Contains(err.Error(), want) {
-				t.Errorf("message %q does not name %q", err, want)
-			}
-		}
-	}
+	testcorpus.WriteRecord(t, path, b.NewRecordBatch())
 }
 
 // TestParquetTruncated: a Parquet file cut short is an input that could not be read (the scan
 // goes on with the next input and Run returns an *InputsError naming it); so is Parquet on
 // standard input.
 func TestParquetTruncated(t *testing.T) {
-	path, games := pqFixture(t, 100, nil)
+	path, games := testcorpus.ExcerptParquet(t, 100, nil)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -316,7 +172,7 @@ func TestParquetTruncated(t *testing.T) {
 	if err := os.WriteFile(cut, data[:len(data)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srcs, err := Resolve([]string{cut, path})
+	srcs, err := input.Resolve([]string{cut, path})
 	if err != nil {
 		t.Fatalf("Resolve: %v (a damaged file is the scan's to report)", err)
 	}
@@ -330,78 +186,12 @@ func TestParquetTruncated(t *testing.T) {
 	}
 
 	o = newPlOutputs(t, false)
-	err = Run(context.Background(), Config{Sources: []Source{{Name: StdinName, Path: StdinName}},
+	err = Run(context.Background(), Config{Sources: []input.Source{{Name: input.StdinName, Path: input.StdinName}},
 		Stdin: bytes.NewReader(data), Selection: plSelection(t, "auto")}, o.out)
-	if !errors.As(err, &ie) || !strings.Contains(err.Error(), ErrParquetStdin.Error()) {
-		t.Errorf("Parquet on standard input: %v, want %v", err, ErrParquetStdin)
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), input.ErrParquetStdin.Error()) {
+		t.Errorf("Parquet on standard input: %v, want %v", err, input.ErrParquetStdin)
 	}
 	o.out.Close()
-}
-
-// TestResolvePartitionFolders: a directory stands for the inputs inside it and in its Hive
-// partition folders (the dataset's data/year=2025/month=05/), sorted by path; other
-// subdirectories are not entered.
-func TestResolvePartitionFolders(t *testing.T) {
-	dir := t.TempDir()
-	for _, p := range []string{"year=2025/month=05/train-00001-of-00002.parquet", "year=2025/month=05/train-00000-of-00002.parquet",
-		"year=2024/month=12/train-00000-of-00001.parquet", "a.pgn", "other/b.pgn", "year=2024/notes.txt"} {
-		full := filepath.Join(dir, p)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte("1. e4 *\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	srcs, err := Resolve([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, s := range srcs {
-		got = append(got, strings.TrimPrefix(s.Name, dir+string(filepath.Separator)))
-	}
-	want := []string{"a.pgn", "year=2024/month=12/train-00000-of-00001.parquet",
-		"year=2025/month=05/train-00000-of-00002.parquet", "year=2025/month=05/train-00001-of-00002.parquet"}
-	if !slices.Equal(got, want) {
-		t.Errorf("Resolve = %q, want %q", got, want)
-	}
-}
-
-// FuzzParquetTag: whatever a string column holds, the tag line written from it is one tag that
-// the PGN tokenizer reads back with the same value, line ends and other control bytes turned to
-// spaces, so that no column value can break a game's text.
-func FuzzParquetTag(f *testing.F) {
-	for _, s := range []string{"Rated Blitz game", `say "hi"`, `back\slash`, "two\nlines", "a]\n[Event \"x\"", "", "\\"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		if !utf8.ValidString(v) {
-			t.Skip()
-		}
-		line := appendTag(nil, "Event", []byte(v))
-		var tok pgn.Tokenizer
-		tok.ResetBytes(append(line, "\n1. e4 *\n"...))
-		want := strings.Map(func(r rune) rune {
-			if r < 0x20 || r == 0x7F {
-				return ' '
-			}
-			return r
-		}, v)
-		tags := 0
-		for k := tok.Next(); k != pgn.TokEnd; k = tok.Next() {
-			if k != pgn.TokTag {
-				continue
-			}
-			tags++
-			if string(tok.TagName()) != "Event" || pgn.TagText(tok.Bytes()) != want {
-				t.Fatalf("tag %q = %q, want Event = %q (line %q)", tok.TagName(), pgn.TagText(tok.Bytes()), want, line)
-			}
-		}
-		if tags != 1 || tok.Err() != nil {
-			t.Fatalf("%d tags, error %v, from line %q", tags, tok.Err(), line)
-		}
-	})
 }
 
 // TestParquetMemoryFlat: a Parquet input is read a batch of rows at a time, not a row group or
@@ -414,7 +204,7 @@ func TestParquetMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and scans 50,000 games")
 	}
-	games := testcorpus.ReadLichessPGN(t, testcorpus.Path(t, lichessExcerpt))
+	games := testcorpus.ReadLichessPGN(t, testcorpus.Path(t, testcorpus.LichessExcerpt))
 	var peaks [2]uint64
 	for i, copies := range []int{30, 60} {
 		var all []testcorpus.LichessGame
@@ -431,7 +221,7 @@ func TestParquetMemoryFlat(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			err = Run(context.Background(), Config{Sources: []Source{{Name: path, Path: path}},
+			err = Run(context.Background(), Config{Sources: []input.Source{{Name: path, Path: path}},
 				Selection: plSelection(t, "auto"), Workers: 2}, out)
 			if cerr := out.Close(); err == nil {
 				err = cerr
@@ -483,54 +273,4 @@ func samplePeak(fn func()) uint64 {
 	close(stop)
 	<-done
 	return peak.Load()
-}
-
-// FuzzParquetFile: a damaged Parquet file of games (bytes changed, cut, or added) gives games,
-// an error, or both, never a panic or a game outside the file's rows; the seed is the dataset's
-// schema holding three games of the excerpt.
-func FuzzParquetFile(f *testing.F) {
-	dir := f.TempDir()
-	seed := filepath.Join(dir, "seed.parquet")
-	games := testcorpus.ReadLichessPGN(f, testcorpus.Path(f, lichessExcerpt))[:3]
-	testcorpus.WriteLichessParquet(f, games, seed, 2)
-	data, err := os.ReadFile(seed)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(data)
-	f.Add(data[:len(data)-9])
-	f.Fuzz(func(t *testing.T, b []byte) {
-		path := filepath.Join(t.TempDir(), "f.parquet")
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := Source{Name: path, Path: path}.Open(OpenOptions{})
-		if err != nil {
-			return
-		}
-		defer s.Close()
-		if !s.Parquet {
-			return
-		}
-		pg, err := newParquetGames(s, 1<<10)
-		if err != nil {
-			return
-		}
-		defer pg.Close()
-		rows := pg.rd.NumRows()
-		for range rows + 2 {
-			c, err := pg.Next()
-			if c != nil {
-				for _, g := range c.Games {
-					if g.Index < 0 || g.Index >= rows {
-						t.Fatalf("game %d of a file of %d rows", g.Index, rows)
-					}
-				}
-			}
-			if err != nil {
-				return
-			}
-		}
-		t.Fatalf("no end after %d rows", rows)
-	})
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/sync/semaphore"
 
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/pgn"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
@@ -41,7 +42,7 @@ func (e *InputsError) Unwrap() error { return ErrInputFailed }
 
 // Config says what a scan reads and how.
 type Config struct {
-	Sources   []Source         // the inputs, as Resolve returns them
+	Sources   []input.Source   // the inputs, as input.Resolve returns them
 	Stdin     io.Reader        // read for "-"; nil means os.Stdin
 	Selection *rules.Selection // the editions every game is judged under
 	Workers   int              // analysis goroutines; 0 means runtime.NumCPU()
@@ -143,12 +144,8 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 						return nil
 					}
 					j.games = int64(games)
-					j.chunk.Release()
-					if j.recycle != nil {
-						j.recycle(j.chunk)
-						j.recycle = nil
-					}
-					j.chunk = nil
+					j.release(j.chunk)
+					j.chunk, j.release = nil, nil
 				}
 				select {
 				case done <- j:
@@ -212,9 +209,8 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 type job struct {
 	seq   int64
 	chunk *pgn.Chunk
-	// recycle, when set, takes the chunk's buffer back once the chunk is analysed (a Parquet
-	// input's chunks are not a Splitter's, whose Release does that).
-	recycle func(*pgn.Chunk)
+	// release gives the chunk's buffer back once the chunk is analysed (input.Games.Release).
+	release func(*pgn.Chunk)
 	rows    rows
 	games   int64
 
@@ -278,9 +274,9 @@ func (s *slots) acquire(ctx context.Context, n int64) (int64, bool) {
 // release gives back what acquire took.
 func (s *slots) release(n int64) { s.sem.Release(n) }
 
-// read splits one input into chunks and queues them, framed by its start and end. It reports
-// false when the scan must stop (interrupted or aborted).
-func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots *slots, jobs chan<- *job) bool {
+// read queues the chunks of games of one input, framed by its start and end. It reports false
+// when the scan must stop (interrupted or aborted).
+func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, slots *slots, jobs chan<- *job) bool {
 	send := func(j *job) bool {
 		size := int64(boundaryJobSize)
 		if j.chunk != nil {
@@ -304,70 +300,32 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 		return false
 	}
 	end := in
-	stream, err := src.Open(OpenOptions{Stdin: cfg.Stdin, Workers: decoders(cfg.Workers), Done: ctx.Done()})
+	games, err := input.OpenGames(src, input.OpenOptions{Stdin: cfg.Stdin, Workers: decoders(cfg.Workers),
+		Done: ctx.Done(), ChunkSize: cfg.ChunkSize})
 	if err != nil {
 		if givenUp(ctx, err) { // interrupted while waiting for the first bytes: stopped
 			send(&job{end: &end})
 			return false
 		}
-		end.Err = shardError(src, err)
+		end.Err = err.Error()
 		return send(&job{end: &end})
 	}
-	defer stream.Close()
+	defer games.Close()
 	if cfg.Progress != nil {
-		cfg.Progress.reading(stream)
-		defer cfg.Progress.finished(stream)
+		cfg.Progress.reading(games.Stream())
+		defer cfg.Progress.finished(games.Stream())
 	}
-	own, err := ownedIn(stream, src.Own)
-	if err == nil {
-		err = skipToFirst(stream, own)
-	}
-	if err != nil {
-		end.Err = shardError(src, err)
-		return send(&job{end: &end})
-	}
-	sopt := pgn.SplitterOptions{Source: src.Name, ChunkSize: cfg.ChunkSize}
-	if own != nil && own.First != nil {
-		sopt.Offset, sopt.Index, sopt.Line = own.First.Offset, own.First.Index, own.First.Line
-	}
-	next := pgn.NewSplitter(stream, sopt).Next
-	var recycle func(*pgn.Chunk)
-	if stream.Parquet {
-		pg, err := newParquetGames(stream, cfg.ChunkSize)
-		if err != nil {
-			end.Err = (&InputError{Name: src.Name, Op: "decode", Offset: stream.CompressedBytes(), Err: err}).Error()
-			return send(&job{end: &end})
-		}
-		defer pg.Close()
-		next, recycle = pg.Next, pg.recycle
-	}
-	stopped, owning := false, false
+	stopped := false
+	release := games.Release
 	for {
 		if ctx.Err() != nil {
 			stopped = true
 			break
 		}
-		c, err := next()
-		if c != nil && ctx.Err() != nil {
-			dropCutGame(c)
-		}
-		past := false
-		if c != nil && own != nil {
-			past = keepOwned(c, own)
-			if len(c.Games) > 0 && !owning {
-				end.Skipped, owning = c.Games[0].Index, true // the first game of the shard
-			}
-		}
-		if c != nil && len(c.Games) == 0 {
-			c.Release() // no game, or its only game was cut by the interrupt
-			if recycle != nil {
-				recycle(c)
-			}
-			c = nil
-		}
+		c, past, err := games.Next()
 		if c != nil {
 			j := jobPool.Get().(*job)
-			j.chunk, j.recycle = c, recycle
+			j.chunk, j.release = c, release
 			if !send(j) {
 				return false
 			}
@@ -380,90 +338,22 @@ func read(ctx, abort context.Context, cfg Config, src Source, seq *int64, slots 
 			break
 		}
 		if err != nil {
-			end.Err = shardError(src, err)
+			end.Err = err.Error()
 			break
 		}
 	}
-	end.Read, end.Decompressed = stream.CompressedBytes(), stream.Decompressed()
-	if own != nil && !stopped && end.Err == "" {
-		end.Read, end.Decompressed = own.sizes(stream)
-	}
+	end.Skipped = games.Skipped()
 	// An input stopped by an interrupt is neither done nor failed: the summary shows it as
 	// "stopped at N%", and it does not count as an input that could not be read.
 	end.Done = !stopped && end.Err == ""
+	end.Read, end.Decompressed = games.Sizes(end.Done)
 	return send(&job{end: &end}) && !stopped
-}
-
-// ownedIn returns the range of stream that own (a shard's, or nil) owns; for frames, one that
-// the stream's frame decoder fills in as it is read.
-func ownedIn(stream *Stream, own *Owned) (*Owned, error) {
-	if own == nil || !own.Frames {
-		return own, nil
-	}
-	m, ok := stream.markFrames(own.Start, own.End)
-	if !ok {
-		return nil, fmt.Errorf("%w: not a multi-frame zstd file (frames announced by skippable headers)", ErrCorrupt)
-	}
-	o := *own
-	o.mark = m
-	return &o, nil
-}
-
-// skipToFirst reads past the bytes of a shard's first frames that precede its first game
-// (own.First), so that the splitter starts at that game. Nothing to skip for a text shard,
-// whose reading starts at the game, or a shard read from byte 0.
-func skipToFirst(stream *Stream, own *Owned) error {
-	if own == nil || own.First == nil || !own.Frames {
-		return nil
-	}
-	n := own.First.Offset - own.First.DStart
-	if _, err := io.CopyN(io.Discard, stream, n); err != nil {
-		if err == io.EOF {
-			return fmt.Errorf("%w: the shard's frames decode to fewer than %d bytes, where its first game starts (a plan of another file?)", ErrCorrupt, n)
-		}
-		return err
-	}
-	return nil
-}
-
-// keepOwned removes from c the games that src's shard does not own, and reports whether c
-// reaches past the shard, so that the reading can stop.
-func keepOwned(c *pgn.Chunk, own *Owned) (past bool) {
-	first, last := len(c.Games), len(c.Games)
-	for i := range c.Games {
-		in, beyond := own.owns(c.Games[i].Offset)
-		if in && first == len(c.Games) {
-			first = i
-		}
-		if beyond {
-			last, past = i, true
-			break
-		}
-	}
-	c.Games = c.Games[min(first, last):last]
-	return past
-}
-
-// shardError is the message of an input's fault, naming the shard when the input is one.
-func shardError(src Source, err error) string {
-	if src.Own == nil {
-		return err.Error()
-	}
-	return fmt.Sprintf("shard %s: %v", src.Own.Shard, err)
 }
 
 // givenUp reports whether err is an input given up on interrupt (see OpenOptions.Done): the
 // input is then stopped, like one interrupted between chunks, not failed.
 func givenUp(ctx context.Context, err error) bool {
 	return ctx.Err() != nil && errors.Is(err, stall.ErrGivenUp)
-}
-
-// dropCutGame removes from c a last game that the reading cut short, when the scan was
-// interrupted: the interrupt, not the input, ended it, so it is neither judged nor an error.
-func dropCutGame(c *pgn.Chunk) {
-	if n := len(c.Games); n > 0 && errors.Is(c.Games[n-1].Err, pgn.ErrTruncated) {
-		c.Games = c.Games[:n-1]
-	}
 }
 
 // write hands one job's rows to the outputs, games in order, each game's rows together.

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pgnscan/pgnscan/internal/input"
+
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/pgnscan/pgnscan/internal/report"
@@ -122,7 +124,7 @@ func plRunGames(t testing.TB, ctx context.Context, text io.Reader, workers, chun
 	t.Helper()
 	o := newPlOutputs(t, games)
 	cfg := Config{
-		Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
+		Sources:   []input.Source{{Name: input.StdinName, Path: input.StdinName, Size: -1}},
 		Stdin:     text,
 		Selection: plSelection(t, "auto,lichess"),
 		Workers:   workers,
@@ -217,7 +219,7 @@ func TestRunInputFails(t *testing.T) {
 	if err := os.WriteFile(whole, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srcs, err := Resolve([]string{trunc, whole})
+	srcs, err := input.Resolve([]string{trunc, whole})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +318,7 @@ func TestRunWriterFails(t *testing.T) {
 	if err := os.WriteFile(path, text, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srcs, err := Resolve([]string{path})
+	srcs, err := input.Resolve([]string{path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,7 +391,7 @@ func peakHeap(t testing.TB, size int64, csv bool) (peak uint64, games int64) {
 	text := plOrdinary(t)
 	peak = peakHeapOf(func() {
 		err = Run(context.Background(), Config{
-			Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
+			Sources:   []input.Source{{Name: input.StdinName, Path: input.StdinName, Size: -1}},
 			Stdin:     &plRepeat{text: text, left: size},
 			Selection: plSelection(t, "auto"),
 			Workers:   2,
@@ -471,7 +473,7 @@ func BenchmarkScan(b *testing.B) {
 					b.Fatal(err)
 				}
 				err = Run(context.Background(), Config{
-					Sources:   []Source{{Name: StdinName, Path: StdinName, Size: -1}},
+					Sources:   []input.Source{{Name: input.StdinName, Path: input.StdinName, Size: -1}},
 					Stdin:     bytes.NewReader(text),
 					Selection: sel,
 					Workers:   workers,

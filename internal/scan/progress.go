@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 // Progress draws a progress bar on a terminal while a scan runs. It is driven by the bytes
@@ -19,7 +21,7 @@ type Progress struct {
 
 	games, findings atomic.Int64
 	done            atomic.Int64 // bytes of the inputs already read whole
-	current         atomic.Pointer[Stream]
+	current         atomic.Pointer[input.Stream]
 	begun           time.Time
 
 	stop chan struct{}
@@ -33,7 +35,7 @@ const progressTick = 250 * time.Millisecond
 
 // start draws the bar for the inputs about to be read; a total of -1 (standard input in the
 // list) makes it a spinner.
-func (p *Progress) start(srcs []Source) {
+func (p *Progress) start(srcs []input.Source) {
 	var total int64
 	for _, s := range srcs {
 		if s.Size < 0 {
@@ -86,9 +88,9 @@ func (p *Progress) draw() {
 }
 
 // reading tells the display which stream is being read now; finished says one is done.
-func (p *Progress) reading(s *Stream) { p.current.Store(s) }
+func (p *Progress) reading(s *input.Stream) { p.current.Store(s) }
 
-func (p *Progress) finished(s *Stream) {
+func (p *Progress) finished(s *input.Stream) {
 	p.done.Add(s.CompressedBytes())
 	p.current.CompareAndSwap(s, nil)
 }

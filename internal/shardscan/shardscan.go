@@ -2,7 +2,7 @@
 // games and errors outputs (files, or Hive-partitioned part files), runs the scan pipeline
 // over the sources, closes the outputs and writes the scan's machine-readable summary. The
 // command `pgnscan scan` and the Beam adapter (the nested module beam/) both call it; ScanShard
-// scans one shard of a plan (scan.Shard) through a random-access reader, so that a worker
+// scans one shard of a plan (input.Shard) through a random-access reader, so that a worker
 // can read local files, gs:// or s3:// objects alike.
 package shardscan
 
@@ -13,6 +13,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
@@ -66,12 +67,12 @@ type Stats struct {
 	Summary    *report.Summary
 }
 
-// Scan scans srcs (as scan.Resolve or scan.Shard.Source returns them) and writes the outputs of
+// Scan scans srcs (as input.Resolve or input.Shard.Source returns them) and writes the outputs of
 // opt. The error is nil, or ctx's error after an interrupt (the outputs then hold every game
 // read and the summary says so), or an *scan.InputsError when an input could not be read to its
 // end (the outputs are written all the same), or the error of an output that could not be
 // written (the outputs are then removed). Stats are filled whenever the outputs were written.
-func Scan(ctx context.Context, srcs []scan.Source, opt Options) (Stats, error) {
+func Scan(ctx context.Context, srcs []input.Source, opt Options) (Stats, error) {
 	sel, err := Selection(opt)
 	if err != nil {
 		return Stats{}, err
@@ -120,7 +121,7 @@ func Scan(ctx context.Context, srcs []scan.Source, opt Options) (Stats, error) {
 	return st, runErr // nil or an *scan.InputsError
 }
 
-// ScanShard scans one shard of a plan (scan.Plan, scan.CountShards) into the partitioned
+// ScanShard scans one shard of a plan (input.Plan, input.CountShards) into the partitioned
 // output opt.Out, beside the part files of the plan's other shards: its part files are
 // part-NAME.parquet (NAME the shard's PartName) and its summary Out/_summary-NAME.json, each
 // written under a temporary name and renamed when whole, so a shard scanned again replaces its
@@ -128,7 +129,7 @@ func Scan(ctx context.Context, srcs []scan.Source, opt Options) (Stats, error) {
 // its end or whose range is not whole frames, fails with an error naming the file and the
 // range, and writes nothing; a file damaged inside the shard fails with an *scan.InputsError
 // after its outputs are written (as scan does).
-func ScanShard(ctx context.Context, sh scan.Shard, opt Options) (Stats, error) {
+func ScanShard(ctx context.Context, sh input.Shard, opt Options) (Stats, error) {
 	if len(opt.Partition) == 0 {
 		return Stats{}, errors.New("shardscan: a shard writes part files: set Options.Partition")
 	}
@@ -150,7 +151,7 @@ func ScanShard(ctx context.Context, sh scan.Shard, opt Options) (Stats, error) {
 	if opt.PartName == "" {
 		opt.PartName = sh.PartName()
 	}
-	return Scan(ctx, []scan.Source{src}, opt)
+	return Scan(ctx, []input.Source{src}, opt)
 }
 
 // SummaryName is the file name of the summary of the shard whose part files are named
@@ -163,9 +164,9 @@ func SummaryName(partName string) string { return "_summary-" + partName + ".jso
 // file's.
 const SummaryGlob = "_summary-*.json"
 
-// openLocal opens a local regular file for ScanShard (scan.OpenRegular).
+// openLocal opens a local regular file for ScanShard (input.OpenRegular).
 func openLocal(path string) (io.ReaderAt, int64, error) {
-	f, size, err := scan.OpenRegular(path)
+	f, size, err := input.OpenRegular(path)
 	if err != nil {
 		return nil, 0, err // not a nil *os.File in a non-nil io.ReaderAt
 	}

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
-	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -43,7 +43,7 @@ func TestScanShardLikeWholeScan(t *testing.T) {
 	dir := t.TempDir()
 	opt := Options{Editions: "auto,lichess", Workers: 2,
 		Out: filepath.Join(dir, "whole.parquet"), Games: filepath.Join(dir, "whole-games.parquet")}
-	src, err := scan.Resolve([]string{path})
+	src, err := input.Resolve([]string{path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestScanShardLikeWholeScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shards, err := scan.Plan(path, int64(len(data)/5))
+	shards, err := input.Plan(path, int64(len(data)/5))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestScanShardLikeWholeScan(t *testing.T) {
 		t.Fatalf("plan gave %d shards", len(shards))
 	}
 	// Counted, each shard reads only its range (scan's tests check where the reading starts).
-	if err := scan.CountShards(context.Background(), bytes.NewReader(data), int64(len(data)), shards, 2); err != nil {
+	if err := input.CountShards(context.Background(), bytes.NewReader(data), int64(len(data)), shards, 2); err != nil {
 		t.Fatal(err)
 	}
 	var opened []string

@@ -3,6 +3,7 @@ package testcorpus
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -162,5 +163,45 @@ func appendLichessRow(tb testing.TB, b *array.RecordBuilder, g LichessGame) {
 		default:
 			tb.Fatalf("column %s: unexpected builder %T", fl.Name, fb)
 		}
+	}
+}
+
+// LichessExcerpt is the shared corpus's lichess excerpt (438 games, see its README).
+const LichessExcerpt = "lichess-2025-05-excerpt.pgn"
+
+// ExcerptParquet writes the shared lichess excerpt as a Parquet file in the dataset's schema, in row
+// groups of rowGroup rows, and returns its path and the games as the PGN holds them.
+func ExcerptParquet(t testing.TB, rowGroup int, edit func([]LichessGame)) (string, []LichessGame) {
+	t.Helper()
+	games := ReadLichessPGN(t, Path(t, LichessExcerpt))
+	if len(games) != 438 {
+		t.Fatalf("read %d games from the excerpt, its README says 438", len(games))
+	}
+	if edit != nil {
+		edit(games)
+	}
+	path := filepath.Join(t.TempDir(), "train-00000-of-00001.parquet")
+	WriteLichessParquet(t, games, path, rowGroup)
+	return path, games
+}
+
+// WriteRecord writes one record batch as a Parquet file.
+func WriteRecord(t testing.TB, path string, rec arrow.RecordBatch) {
+	t.Helper()
+	defer rec.Release()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w, err := pqarrow.NewFileWriter(rec.Schema(), f, parquet.NewWriterProperties(), pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -27,7 +27,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 
 	"github.com/pgnscan/pgnscan/beam/pipeline"
-	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/input"
 )
 
 // Exit statuses, as `pgnscan scan` uses them.
@@ -48,7 +48,7 @@ type flags struct {
 
 func (f *flags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "o", "", "output folder, gs://BUCKET/PREFIX or s3://BUCKET/PREFIX: OUT/findings (and OUT/games) partitioned by --partition, OUT/errors, OUT/manifest.json, OUT/summary.txt")
-	fs.Int64Var(&f.shardSize, "shard-size", scan.DefaultShardSize, "stored bytes per shard (text ranges and frame runs), as for pgnscan plan")
+	fs.Int64Var(&f.shardSize, "shard-size", input.DefaultShardSize, "stored bytes per shard (text ranges and frame runs), as for pgnscan plan")
 	fs.StringVar(&f.opts.Edition, "edition", "auto", "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
 	fs.StringVar(&f.opts.FallbackEdition, "fallback-edition", "fide2023", "edition auto uses for games without a usable date")
 	fs.StringVar(&f.opts.Fivefold2014, "fivefold-2014", "consecutive", "how fide2014 reads fivefold repetition: consecutive or any")

@@ -1,4 +1,4 @@
-package scan
+package input
 
 import (
 	"bytes"
@@ -83,7 +83,7 @@ func writeBoth(t *testing.T, dir, name string, text []byte, frame int) (plain, f
 // every shard the counts of the sequential pass.
 func TestCountParallelLikeSequential(t *testing.T) {
 	dir := t.TempDir()
-	texts := map[string][]byte{"hostile": hostileText(rand.New(rand.NewPCG(18, 14)))}
+	texts := map[string][]byte{"hostile": testcorpus.HostileText(rand.New(rand.NewPCG(18, 14)))}
 	for _, name := range testcorpus.Archives(t) {
 		r := testcorpus.Open(t, name)
 		text, err := io.ReadAll(io.LimitReader(r, 1<<20))
@@ -151,7 +151,7 @@ func TestCountParallelWrongGuess(t *testing.T) {
 func FuzzCountParallel(f *testing.F) {
 	f.Add([]byte("[Event \"a\"]\n\n1. e4 *\n\n[Site \"s\"]\n[Event \"b\"]\n\n1. d4 {\n[Event \"c\"]\n} *\n"), uint16(7))
 	f.Add([]byte("\xEF\xBB\xBF[White \"w\"]\r\n\r\n1. c4 *\r\n%[Event \"x\"]\r[Event \"y\"]\r\r1. e4 { open\n[Event \"z\"]\n1-0"), uint16(3))
-	f.Add(hostileText(rand.New(rand.NewPCG(1, 2)))[:4096], uint16(100))
+	f.Add(testcorpus.HostileText(rand.New(rand.NewPCG(1, 2)))[:4096], uint16(100))
 	f.Fuzz(func(t *testing.T, text []byte, size uint16) {
 		n, step := int64(len(text)), int64(size)+1
 		step = max(step, n/64) // at most 64 shards (each count opens its own splitter)

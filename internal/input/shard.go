@@ -1,4 +1,4 @@
-package scan
+package input
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package scan
+package input
 
 import (
 	"bufio"
@@ -99,7 +99,7 @@ func (e *InputError) Error() string {
 
 func (e *InputError) Unwrap() error { return e.Err }
 
-// OpenOptions configure Open. The zero value gives the defaults.
+// OpenOptions configure Open and OpenGames. The zero value gives the defaults.
 type OpenOptions struct {
 	// Workers bounds the goroutines one input may use to decompress: the frame decoders of a
 	// multi-frame (pzstd) zstd file, and the block decoders of a single zstd stream. 0 means
@@ -114,6 +114,8 @@ type OpenOptions struct {
 	// stall.ErrGivenUp:
 	// an interrupted scan does not wait for an idle pipe. Nil: reads wait.
 	Done <-chan struct{}
+	// ChunkSize is the bytes per chunk of games (OpenGames); 0 means pgn.DefaultChunkSize.
+	ChunkSize int
 }
 
 // Stream is an opened input: the decompressed bytes of one PGN archive, and counters for

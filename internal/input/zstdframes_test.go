@@ -1,4 +1,4 @@
-package scan
+package input
 
 import (
 	"bytes"
@@ -163,7 +163,7 @@ func TestFrameReaderMemory(t *testing.T) {
 func TestFrameAnnouncedTooLarge(t *testing.T) {
 	plain := fixture(t)
 	data := pzstdFrames(t, plain[:20000], 10000)
-	frame := zstdStreamFrame(t, plain[20000:30000])
+	frame := testcorpus.StreamFrame(t, plain[20000:30000])
 	data = binary.LittleEndian.AppendUint32(data, pzstdMagic)
 	data = binary.LittleEndian.AppendUint32(data, 4)
 	data = binary.LittleEndian.AppendUint32(data, 900<<20) // announced: 900 MiB

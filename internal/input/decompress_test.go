@@ -1,8 +1,7 @@
-package scan
+package input
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"io"
 	"math/rand/v2"
@@ -17,6 +16,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 	"github.com/ulikunitz/xz"
 )
 
@@ -43,24 +43,6 @@ func zstdFrame(t testing.TB, data []byte, opts ...zstd.EOption) []byte {
 	return enc.EncodeAll(data, nil)
 }
 
-// zstdStreamFrame compresses data into one zstd frame that does not declare its decoded size,
-// as a streaming compressor (pzstd among them) writes it.
-func zstdStreamFrame(t testing.TB, data []byte) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	enc, err := zstd.NewWriter(&b, zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := enc.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := enc.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
 // pzstdFrames compresses data the way pzstd does: pieces of frameSize input bytes, each an
 // independent zstd frame that does not declare its decoded size, announced by a skippable frame
 // (magic 0x184D2A50, length 4) holding the compressed size of the frame.
@@ -69,17 +51,10 @@ func pzstdFrames(t testing.TB, data []byte, frameSize int) []byte {
 	var out []byte
 	for len(data) > 0 {
 		n := min(frameSize, len(data))
-		out = appendAnnounced(out, zstdStreamFrame(t, data[:n]))
+		out = testcorpus.AppendAnnounced(out, testcorpus.StreamFrame(t, data[:n]))
 		data = data[n:]
 	}
 	return out
-}
-
-func appendAnnounced(out, frame []byte) []byte {
-	out = binary.LittleEndian.AppendUint32(out, pzstdMagic)
-	out = binary.LittleEndian.AppendUint32(out, 4)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(frame)))
-	return append(out, frame...)
 }
 
 // gzipMembers compresses data as members gzip members one after another.
@@ -163,12 +138,12 @@ func TestFormats(t *testing.T) {
 	}
 	mixed := pzstdFrames(t, plain[:30000], 7000)
 	mixed = append(mixed, 0x5E, 0x2A, 0x4D, 0x18, 3, 0, 0, 0, 'a', 'b', 'c') // a metadata frame
-	mixed = appendAnnounced(mixed, zstdFrame(t, plain[30000:40000]))
+	mixed = testcorpus.AppendAnnounced(mixed, zstdFrame(t, plain[30000:40000]))
 	mixed = append(mixed, zstdFrame(t, plain[40000:50000])...) // frames no longer announced
 	mixed = append(mixed, zstdFrame(t, plain[50000:])...)
 	var sizedFrames []byte // announced frames that declare their decoded size
 	for off := 0; off < len(plain); off += 5000 {
-		sizedFrames = appendAnnounced(sizedFrames, zstdFrame(t, plain[off:min(off+5000, len(plain))]))
+		sizedFrames = testcorpus.AppendAnnounced(sizedFrames, zstdFrame(t, plain[off:min(off+5000, len(plain))]))
 	}
 
 	dir := t.TempDir()
@@ -361,7 +336,7 @@ func TestCorruptFrame(t *testing.T) {
 	var offsets []int
 	for off := 0; off < len(plain); off += 10000 {
 		offsets = append(offsets, len(data))
-		data = appendAnnounced(data, zstdFrame(t, plain[off:min(off+10000, len(plain))]))
+		data = testcorpus.AppendAnnounced(data, zstdFrame(t, plain[off:min(off+10000, len(plain))]))
 	}
 	bad := 3
 	for i := offsets[bad] + 20; i < offsets[bad+1]-10; i += 50 {
@@ -506,7 +481,7 @@ func TestEmpty(t *testing.T) {
 		"empty.gz":        gzipMembers(t, nil, 1),
 		"three-bytes":     []byte("\n\n\n"),
 		"one.pgn":         []byte("*"),
-		"empty-frame.zst": appendAnnounced(nil, zstdFrame(t, nil)),
+		"empty-frame.zst": testcorpus.AppendAnnounced(nil, zstdFrame(t, nil)),
 	} {
 		st, err := source(t, dir, name, data).Open(OpenOptions{})
 		if err != nil {
