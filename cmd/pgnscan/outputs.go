@@ -33,6 +33,9 @@ func outputsOf(o scanOptions) []outputPath {
 	if o.summaryJSON != "" {
 		out = append(out, outputPath{"--summary-json", o.summaryJSON})
 	}
+	if o.pgnOut != "" {
+		out = append(out, outputPath{"--pgn-out", o.pgnOut})
+	}
 	return out
 }
 
@@ -60,6 +63,10 @@ func checkOutputs(o scanOptions, srcs []input.Source) error {
 		if p.flag == "--html" {
 			if err := checkHTMLOutput(p.path); err != nil {
 				return err
+			}
+		} else if p.flag == "--pgn-out" {
+			if _, err := report.FormatOf(p.path); err == nil || p.path == "-" {
+				return fmt.Errorf("--pgn-out %s: name a .pgn file (not a table, not standard output)", p.path)
 			}
 		} else if p.flag != "--summary" && p.flag != "--summary-json" && !partitioned { // a partitioned output is a directory: any name
 			if _, err := report.FormatOf(p.path); err != nil {

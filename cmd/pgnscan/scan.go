@@ -13,6 +13,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/htmlreport"
 	"github.com/pgnscan/pgnscan/internal/input"
+	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/shardscan"
@@ -36,6 +37,9 @@ type scanOptions struct {
 	partition    string
 	shard        string
 	summaryJSON  string
+	pgnOut       string
+	pgnOutRules  string
+	pgnOutMissed bool
 }
 
 func newScanCmd(stdin io.Reader) *cobra.Command {
@@ -101,6 +105,9 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 	_ = f.MarkHidden("cpuprofile")
 	f.StringVar(&o.shard, "shard", "", "scan only this shard of a file, as pgnscan plan prints it (KIND:PATH@START-END), in place of INPUT")
 	f.StringVar(&o.summaryJSON, "summary-json", "", "also write the summary as JSON to this file, which pgnscan report merges (default with --shard --partition: OUT/_summary-NAME.json)")
+	f.StringVar(&o.pgnOut, "pgn-out", "", "also write every game with a finding to this PGN file, as read, with a {pgnscan: ...} comment at each finding's ply and a PgnscanFindings tag")
+	f.StringVar(&o.pgnOutRules, "pgn-out-rules", "", "--pgn-out: only findings of these rules (comma-separated, e.g. unwinnable_timeout,dead_position)")
+	f.BoolVar(&o.pgnOutMissed, "pgn-out-missed", false, "--pgn-out: only missed claims and unapplied endings")
 	f.StringVar(&o.partition, "partition", "", "write --out and --games as Hive-partitioned Parquet in the directories they name, split by these keys: edition, year, month (e.g. year,month)")
 	return cmd
 }
@@ -119,6 +126,16 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
 	if _, err := shardscan.Selection(opt); err != nil {
 		return usageError{err}
+	}
+	if o.pgnOut == "" && (o.pgnOutRules != "" || o.pgnOutMissed) {
+		return usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
+	}
+	if o.pgnOut != "" {
+		fl, err := pgnout.ParseFilter(o.pgnOutRules, o.pgnOutMissed)
+		if err != nil {
+			return usageError{err}
+		}
+		opt.PGNOut, opt.PGNFilter = o.pgnOut, fl
 	}
 	if o.workers < 0 {
 		return usageError{fmt.Errorf("--workers must be at least 1, not %d", o.workers)}

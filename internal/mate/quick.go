@@ -7,8 +7,9 @@ import (
 )
 
 // Quick answers from the cheap layers only: the material, the forced-move chain, the static
-// reachability argument and the tempo proof (static_tempo.go), and one ply of every reply of
-// the side to move, each child settled by the material or the static argument. It never
+// reachability argument and the tempo proof (static_tempo.go), one ply of every reply of the
+// side to move, each child settled by the material or the static argument, and the small-space
+// proof (static_space.go), where one side can hardly move. It never
 // searches, so it answers No or Unknown (Yes only when p is a checkmate by side), in
 // microseconds. The scan asks it first and searches only when Quick leaves a question open that
 // the search can settle cheaply (see rules).
@@ -20,13 +21,14 @@ import (
 //
 // When manyMoves shows that the side to move has more than maxReplies moves, the forced-move
 // layer would stop at p and the one-ply step would not try it: what is left of the cheap
-// layers is the material, the static argument and the tempo proof at p, asked without
-// generating a move.
+// layers is the material, the static argument, the tempo proof and the small-space proof at
+// p, asked without generating a move (the last knows from manyMoves that the side to move moves
+// freely).
 //
 // When p has fewer counted moves (in check, say) but its king has two legal steps, kingOpen
 // shows as much without listing p's moves, and one of those steps leads to a child that the
-// one-ply step cannot settle; then too only the material, the static argument and the tempo
-// proof at p are left.
+// one-ply step cannot settle; then too only the material, the static argument, the tempo
+// proof and the small-space proof at p are left.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 	many := manyMoves(p)
 	if !many && !kingOpen(p, side) {
@@ -50,8 +52,8 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 // asked only the material there (Quick asks it too); and the one-ply step proves p only when
 // every child is settled, which this child is not (it has a legal move, so it is no mate, and
 // childNo, the step's own test, leaves it open), whichever order the children are tried in.
-// So quickLayers' answer is what the material, the static argument and the tempo proof at p
-// say, or Unknown.
+// So quickLayers' answer is what the material, the static argument, the tempo proof and the
+// small-space proof at p say, or Unknown.
 func kingOpen(p *board.Position, side board.Color) bool {
 	k := p.KingSquare(p.Turn())
 	var first board.Move
@@ -82,7 +84,8 @@ func (d *Decider) quickLayers(p *board.Position, side board.Color) Result {
 }
 
 // cheapProof is every cheap layer in turn, for Quick and CanMate: cheapLayers (the forced
-// moves played out on root), then the tempo proof and the one-ply step at the root they leave.
+// moves played out on root), then the tempo proof, the one-ply step and the small-space proof
+// at the root they leave.
 func (d *Decider) cheapProof(root *board.Position, side board.Color) (r Result, done bool) {
 	if r, done := d.cheapLayers(root, side); done {
 		return r, true

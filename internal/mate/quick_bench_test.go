@@ -43,35 +43,3 @@ func BenchmarkQuickFinal(b *testing.B) {
 	}
 	b.ReportMetric(float64(no), "dead")
 }
-
-// BenchmarkQuickUnfairSides: Quick on every line of lichess-unfair-timeouts-dev.txt, for the side
-// that did not flag ("winner") and for both sides ("both": one op is a line, two questions).
-// Run with -cpu 1; the positions/s metric is lines per second of the benchmark's time.
-func BenchmarkQuickUnfairSides(b *testing.B) {
-	lines := readUnwinnable(b, "lichess-unfair-timeouts-dev.txt", 1)
-	for _, both := range []bool{false, true} {
-		name := "winner"
-		if both {
-			name = "both"
-		}
-		b.Run(name, func(b *testing.B) {
-			d := NewDecider(0)
-			no := 0
-			b.ResetTimer()
-			for i := range b.N {
-				l := &lines[i%len(lines)]
-				side := l.pos.Turn().Other()
-				if d.Quick(&l.pos, side).Answer == No {
-					no++
-				}
-				if both {
-					d.Quick(&l.pos, side.Other())
-				}
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "positions/s")
-			if b.N >= len(lines) && no < b.N/len(lines)*len(lines) {
-				b.Errorf("Quick proved %d of %d questions for the winner", no, b.N)
-			}
-		})
-	}
-}

@@ -39,6 +39,10 @@ const (
 	spaceNodes = 512
 	// spaceMobile is the estimated number of moves above which a side moves freely.
 	spaceMobile = 3
+	// spacePieces is the number of pieces (the king among them) above which a side is taken
+	// to move freely without counting its moves: on the final positions of real games, where
+	// most sides have more, counting costs more than the rest of the proof's gate.
+	spacePieces = 3
 	// spaceSlots is the size of the proof's hash table (a power of two, over twice spaceNodes).
 	spaceSlots = 2048
 )
@@ -127,17 +131,23 @@ func (s *space) insert(c *board.Position) bool {
 	}
 }
 
-// free reports whether both sides of c move freely, by the estimate of mobile (the side to
-// move not in check, for whom the estimate would mean nothing).
+// free reports whether both sides of c move freely, by the estimate of mobile. A side to move
+// in check is not estimated (its moves are few, however many men it has): the proof goes on.
 func free(c *board.Position) bool {
 	return !c.InCheck() && mobile(c, c.Turn()) && mobile(c, c.Turn().Other())
 }
 
-// mobile reports whether colour c, not in check, has more than spaceMobile legal moves: the
-// moves of its men that nothing can pin (freeMoves) and its king's steps onto squares neither
-// its own nor attacked by the other colour (with the king not in check, no line through its
-// square is attacked, so the attacks with the king in place are those with it gone).
+// mobile reports whether colour c, not in check, moves freely: it has more than spacePieces
+// pieces (taken to move freely without counting), or more than spaceMobile legal moves, as
+// counted by the moves of its men that nothing can pin (freeMoves) and its king's steps onto
+// squares neither its own nor attacked by the other colour (with the king not in check, no line
+// through its square is attacked, so the attacks with the king in place are those with it
+// gone). The count is a lower bound, so a side it calls not mobile has at most spaceMobile
+// legal moves.
 func mobile(p *board.Position, c board.Color) bool {
+	if bits.OnesCount64(p.ByColor(c)&^p.ByRole(board.Pawn)) > spacePieces {
+		return true // not counted
+	}
 	n := freeMoves(p, c, spaceMobile)
 	for b := kingSteps(uint64(1)<<p.KingSquare(c)) &^ p.ByColor(c); b != 0 && n <= spaceMobile; b &= b - 1 {
 		if !p.AttackedBy(board.Square(bits.TrailingZeros64(b)), c.Other()) {

@@ -16,6 +16,17 @@ type Outputs struct {
 	// Findings and Games: Hive-partitioned Parquet (--partition).
 	FindingsParts *Partitioned[Finding]
 	GamesParts    *Partitioned[Game]
+
+	// PGN, when set, takes the games with findings, annotated (scan --pgn-out).
+	PGN *PGNFile
+}
+
+// AddPGN writes annotated games to the PGN output when there is one.
+func (o *Outputs) AddPGN(b []byte) error {
+	if o.PGN == nil || len(b) == 0 {
+		return nil
+	}
+	return o.PGN.Write(b)
 }
 
 // Tap is a further consumer of the rows a scan writes, fed from the same calls
@@ -94,6 +105,7 @@ func (o *Outputs) tables() []table {
 	add(o.Errors, o.Errors != nil)
 	add(o.FindingsParts, o.FindingsParts != nil)
 	add(o.GamesParts, o.GamesParts != nil)
+	add(o.PGN, o.PGN != nil)
 	return ts
 }
 

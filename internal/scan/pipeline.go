@@ -14,6 +14,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/stall"
@@ -49,6 +50,7 @@ type Config struct {
 	FullGames bool             // fill every column of games rows (a games table is written)
 	ChunkSize int              // bytes per batch of games; 0 means pgn.DefaultChunkSize
 	Progress  *Progress        // nil: no progress display
+	PGN       *pgnout.Filter   // --pgn-out: annotate the games with a finding it keeps (rows.pgn); nil: none
 }
 
 // chunksPerWorker bounds the chunks that exist at once, by their memory: every job takes its
@@ -136,6 +138,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 		g.Go(func() error {
 			defer wg.Done()
 			w := newWorker(cfg.Selection, cfg.FullGames)
+			w.pgn = cfg.PGN
 			ack := make(chan struct{}, 1)
 			for j := range jobs {
 				if j.chunk != nil {
@@ -385,6 +388,9 @@ func write(out *report.Outputs, p *Progress, j *job) error {
 		if err := out.AddFinding(&r.findings[i]); err != nil {
 			return fmt.Errorf("writing findings: %w", err)
 		}
+	}
+	if err := out.AddPGN(r.pgn); err != nil {
+		return fmt.Errorf("writing --pgn-out: %w", err)
 	}
 	if p != nil {
 		p.add(j.games, int64(len(r.findings)))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/pgn"
+	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 )
@@ -18,7 +19,8 @@ type rows struct {
 	games    []report.Game // when a games table is written
 	counts   []gameCount   // else: what the summary reads of the games rows, tallied
 	errors   []report.Error
-	size     int // the bytes the rows hold, about: see rowBytes
+	pgn      []byte // --pgn-out: the games with findings, annotated (pgnout.Append)
+	size     int    // the bytes the rows hold, about: see rowBytes
 }
 
 // gameCount is a number of games of one source judged under one edition, of one speed class,
@@ -59,6 +61,7 @@ func (r *rows) reset() {
 	clear(r.counts)
 	clear(r.errors)
 	r.findings, r.games, r.counts, r.errors = r.findings[:0], r.games[:0], r.counts[:0], r.errors[:0]
+	r.pgn = r.pgn[:0]
 	r.size = 0
 }
 
@@ -81,7 +84,8 @@ func infoBytes(g *report.GameInfo) int {
 // pipeline gives each goroutine its own.
 type worker struct {
 	sel       *rules.Selection
-	fullGames bool // fill every column of games rows (a --games file is written)
+	fullGames bool           // fill every column of games rows (a --games file is written)
+	pgn       *pgnout.Filter // --pgn-out's, or nil
 
 	judge        *rules.Judge
 	tok          pgn.Tokenizer
@@ -204,7 +208,9 @@ loop:
 	if fault != nil {
 		out.addError(errorRow(&info, fault, faultPly))
 	}
+	from := len(out.findings)
 	w.rows(&info, v, fault, out)
+	w.annotate(out, from)
 }
 
 // ErrChess960WithoutFEN is the error of a Chess960 game without a FEN tag: its start

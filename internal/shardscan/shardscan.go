@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 
 	"github.com/pgnscan/pgnscan/internal/input"
+	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
@@ -54,6 +55,11 @@ type Options struct {
 	Progress *scan.Progress // nil: no progress display
 	Tap      report.Tap     // also fed every findings and games row (the HTML report); nil: none
 
+	// PGNOut, when set, receives every game with a finding that PGNFilter keeps, annotated
+	// (internal/pgnout), in input order.
+	PGNOut    string
+	PGNFilter pgnout.Filter
+
 	Version     string   // recorded in Parquet metadata
 	CommandLine []string // recorded in Parquet metadata
 }
@@ -92,6 +98,9 @@ func Scan(ctx context.Context, srcs []input.Source, opt Options) (Stats, error) 
 		Workers:   opt.Workers,
 		FullGames: opt.Games != "" || opt.Tap != nil,
 		Progress:  opt.Progress,
+	}
+	if opt.PGNOut != "" {
+		cfg.PGN = &opt.PGNFilter
 	}
 	out.Tap = opt.Tap
 	runErr := scan.Run(ctx, cfg, out)
@@ -225,6 +234,11 @@ func create(opt Options) (*report.Outputs, error) {
 	}
 	if opt.Errors != "" {
 		if out.Errors, err = report.Create[report.Error](opt.Errors, ropts); err != nil {
+			return fail(err)
+		}
+	}
+	if opt.PGNOut != "" {
+		if out.PGN, err = report.CreatePGN(opt.PGNOut); err != nil {
 			return fail(err)
 		}
 	}
