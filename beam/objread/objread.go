@@ -28,7 +28,7 @@ func IsRemote(path string) bool { return strings.Contains(path, "://") }
 // s3://BUCKET/KEY object, or a local file. The reader is also an io.Closer.
 func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
 	if !IsRemote(path) {
-		return openLocal(path)
+		return input.OpenLocal(path)
 	}
 	scheme, _, _ := strings.Cut(path, "://")
 	_, bucket, object, ok := Split(path)
@@ -43,15 +43,6 @@ func Open(ctx context.Context, path string) (io.ReaderAt, int64, error) {
 		return openGCS(ctx, path, bucket, object)
 	}
 	return openS3(ctx, path, bucket, object)
-}
-
-// openLocal opens a regular local file (input.OpenRegular).
-func openLocal(path string) (io.ReaderAt, int64, error) {
-	f, size, err := input.OpenRegular(path)
-	if err != nil {
-		return nil, 0, err // not a nil *os.File in a non-nil io.ReaderAt
-	}
-	return f, size, nil
 }
 
 // gcsClients are the process's clients of Cloud Storage, made at the first gs:// path with

@@ -54,16 +54,18 @@ func (o Options) Selection() (*rules.Selection, error) {
 	if _, err := report.ParsePartition(o.Partition); err != nil {
 		return nil, err
 	}
-	return shardscan.Selection(o.scanOptions())
+	return rules.Flags{Editions: o.Edition, Fallback: o.FallbackEdition, Fivefold2014: o.Fivefold2014,
+		NoAgreementBefore: o.NoAgreementBefore}.Selection()
 }
 
-// scanOptions are o as shardscan takes them, without the outputs.
-func (o Options) scanOptions() shardscan.Options {
-	keys, _ := report.ParsePartition(o.Partition) // checked by Selection
-	return shardscan.Options{
-		Editions: o.Edition, Fallback: o.FallbackEdition, Fivefold2014: o.Fivefold2014,
-		NoAgreementBefore: o.NoAgreementBefore, Partition: keys, Workers: o.Workers,
+// scanOptions are o as shardscan takes them, without the outputs: the editions parsed once.
+func (o Options) scanOptions() (shardscan.Options, error) {
+	sel, err := o.Selection()
+	if err != nil {
+		return shardscan.Options{}, err
 	}
+	keys, _ := report.ParsePartition(o.Partition) // checked by Selection
+	return shardscan.Options{Selection: sel, Partition: keys, Workers: o.Workers}, nil
 }
 
 // ScanShard scans one shard (shardscan.ScanShard) into part files under out, a folder or a
@@ -102,11 +104,11 @@ func ScanShard(ctx context.Context, sh input.Shard, out, attempt string, o Optio
 // byte range), as does a damaged stream inside it; a game that cannot be read is an errors
 // row, as in `pgnscan scan`. On error the files of this attempt are removed.
 func scanInto(ctx context.Context, sh input.Shard, out, attempt string, o Options, open Opener) (Part, error) {
-	if _, err := o.Selection(); err != nil {
+	so, err := o.scanOptions()
+	if err != nil {
 		return Part{}, err
 	}
 	name := sh.PartName() + "~" + attempt
-	so := o.scanOptions()
 	so.Open, so.PartName, so.Out = open, name, filepath.Join(out, FindingsDir)
 	so.SummaryFile = filepath.Join(so.Out, shardscan.SummaryName(name))
 	so.CommandLine = []string{"pgnscan-beam", "shard", sh.String()}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -38,6 +40,7 @@ when the mate already stands on the board). Blank lines and lines starting with 
 through unanswered. Exit status 1 when a line was not a legal position (it is answered
 "invalid: REASON" in both columns), 2 for bad usage.`,
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
+			holdMemory()
 			a := canmateAnswerer{witness: witness, winner: winner, decider: mate.NewDecider(budget)}
 			switch strings.ToLower(side) {
 			case "":
@@ -92,6 +95,20 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 	f.BoolVar(&winner, "winner", false, "answer only for the side not to move (the side that did not flag in a timeout's final position)")
 	f.IntVar(&budget, "budget", mate.DefaultBudget, "search nodes per side")
 	return cmd
+}
+
+// canmateMemory is the soft memory limit canmate gives the garbage collector when none is set
+// (GOMEMLIMIT). The decider's live memory is its tables, at most about 45 MB at the default
+// budget (the exhaustive search's table at the whole budget); the collector's default, a heap
+// twice the live one, let the process hold 90-110 MB on labelled-dev.txt, and this limit holds
+// it near 60 MB at no measurable cost in time (benchmarks/RESULTS.md, the decider's section).
+const canmateMemory = 40 << 20
+
+// holdMemory sets the collector's soft memory limit to canmateMemory unless one is set.
+func holdMemory() {
+	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		debug.SetMemoryLimit(canmateMemory)
+	}
 }
 
 // canmateAnswerer answers canmate's lines with one decider.

@@ -15,6 +15,7 @@ import (
 	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
@@ -97,10 +98,10 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 		}),
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.editions, "edition", "auto", "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
-	f.StringVar(&o.fallback, "fallback-edition", "fide2023", "edition auto uses for games without a usable date")
+	f.StringVar(&o.editions, "edition", rules.DefaultEditions, "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
+	f.StringVar(&o.fallback, "fallback-edition", rules.DefaultFallback, "edition auto uses for games without a usable date")
 	f.IntVar(&o.noAgreement, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
-	f.StringVar(&o.fivefold2014, "fivefold-2014", "consecutive", "how fide2014 reads fivefold repetition: consecutive or any")
+	f.StringVar(&o.fivefold2014, "fivefold-2014", rules.DefaultFivefold2014.String(), "how fide2014 reads fivefold repetition: consecutive or any")
 	f.StringVarP(&o.out, "out", "o", "findings.parquet", "findings file: .parquet or .csv; - writes CSV to standard output")
 	f.StringVar(&o.games, "games", "", "also write one row per game and edition (.parquet or .csv)")
 	f.StringVar(&o.errors, "errors", "", "also write one row per game that could not be read whole (.parquet or .csv)")
@@ -129,12 +130,13 @@ const scanMemoryLimit = 180 << 20
 
 // runScan validates the options, runs the scan (shardscan.Scan) and prints the summary.
 func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	opt := shardscan.Options{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
-		NoAgreementBefore: o.noAgreement, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
-		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
-	if _, err := shardscan.Selection(opt); err != nil {
+	sel, err := rules.Flags{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
+		NoAgreementBefore: o.noAgreement}.Selection()
+	if err != nil {
 		return usageError{err}
 	}
+	opt := shardscan.Options{Selection: sel, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
+		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
 	if o.pgnOut == "" && (o.pgnOutRules != "" || o.pgnOutMissed) {
 		return usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
 	}

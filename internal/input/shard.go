@@ -262,6 +262,17 @@ func OpenRegular(path string) (*os.File, int64, error) {
 	return f, st.Size(), nil
 }
 
+// OpenLocal is OpenRegular for callers that read any random-access reader (Shard.SourceAt): the
+// file, also an io.Closer, or on error a nil reader (never a nil *os.File in a non-nil
+// io.ReaderAt).
+func OpenLocal(path string) (io.ReaderAt, int64, error) {
+	f, size, err := OpenRegular(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	return f, size, nil
+}
+
 // plannable reports an error for a path that cannot be planned: standard input, or a name with
 // a line break (a shard is a line of the plan).
 func plannable(path string) error {

@@ -95,6 +95,9 @@ func (s *breachState) add(p *board.Position, parent int32, m board.Move, open bo
 // when it found none, which says nothing about whether a mate exists.
 func (d *Decider) breachMate(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.breach
+	d.spare.giveBack(&d.pattern.seen) // its steps come before this one
+	d.pattern.cut = false
+	d.spare.take(&s.seen)
 	s.seen.reset()
 	s.plies = s.plies[:0]
 	s.open.reset()
@@ -143,45 +146,6 @@ func (d *Decider) breachExpand(p *board.Position, i int32, limit int) (mate int3
 		s.add(&child, i, m, true)
 	}
 	return -1, false
-}
-
-// bucketQueue is the open list of the best-first searches (the breach search's, the pattern
-// search's): indexes by integer priority, least first, and first in first out among equal
-// priorities (so, as both push their nodes in the order generated, the first generated first).
-// Priorities are small (plies plus a weighted distance: breachWeight times a wall of at most a
-// few hundred, patternWeight times a pattern distance below a hundred), so a slice per
-// priority is cheaper than a heap, and reset keeps the memory.
-type bucketQueue struct {
-	buckets [][]int32
-	heads   []int // the next item of each bucket
-	low     int   // no bucket below low holds an item
-	n       int   // items held
-}
-
-func (q *bucketQueue) reset() {
-	for f := range q.buckets {
-		q.buckets[f], q.heads[f] = q.buckets[f][:0], 0
-	}
-	q.low, q.n = len(q.buckets), 0
-}
-
-func (q *bucketQueue) push(f int, i int32) {
-	for len(q.buckets) <= f {
-		q.buckets, q.heads = append(q.buckets, nil), append(q.heads, 0)
-	}
-	q.buckets[f] = append(q.buckets[f], i)
-	q.low, q.n = min(q.low, f), q.n+1
-}
-
-// pop removes and returns the first item of the least priority; the queue must not be empty.
-func (q *bucketQueue) pop() int32 {
-	for q.heads[q.low] == len(q.buckets[q.low]) {
-		q.low++
-	}
-	i := q.buckets[q.low][q.heads[q.low]]
-	q.heads[q.low]++
-	q.n--
-	return i
 }
 
 // breachProbe runs the narrow opening mate search (side's best 2 moves, the loser's best,

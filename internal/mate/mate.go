@@ -6,6 +6,36 @@
 //
 // It imports only internal/board. The rules package asks it about the final position of games
 // lost on time or by resignation, and about positions that cheap filters say could be dead.
+//
+// # Map
+//
+// The layers, in the order CanMate runs them, and the files they live in. The cheap layers
+// (Quick runs them alone) answer No, or Yes only for a mate on the board:
+//
+//   - mate.go: Decider, CanMate, the plan of searches, and the forced-move layer (forcedLayer):
+//     a mate on the board, the material, single legal moves played out.
+//   - material.go: materialNo, the material alone (also asked at every node of the searches).
+//   - static.go, static_bits.go, static_bound.go: staticNo, the locked pawn walls and what each
+//     man can ever reach.
+//   - static_tempo.go: the tempo proof.
+//   - static_space.go: the small-space proof.
+//   - quick.go: Quick, cheapProof (the cheap layers in turn) and the one-ply step
+//     (everyReplyNo).
+//
+// Then the searches of plan (mate.go), which answer Yes with the line they found, except the
+// exhaustive search, which alone among them may answer No:
+//
+//   - search.go: the cooperative mate search, iterative deepening at a few moves a side
+//     (its table: table_depth.go; the loser's opening order: open.go; side's king's walk
+//     round the pawns: walk.go).
+//   - pattern.go, pattern_distance.go: the best-first search toward the shape of few-piece
+//     helpmates.
+//   - reach.go: the exhaustive search of every reachable position.
+//   - breach.go: the best-first search through locked pawn walls.
+//   - playout.go, playout_weights.go: random cooperative playouts.
+//
+// Shared by the searches: table.go (the exact position tables, and the spare memory the large
+// ones take in turn) and queue.go (the best-first searches' open list).
 package mate
 
 import "github.com/pgnscan/pgnscan/internal/board"
@@ -70,38 +100,44 @@ const DefaultBudget = 500_000
 // Decider answers CanMate questions, reusing its tables between calls: after the first hard
 // question it allocates nothing but the witnesses it returns. It is not safe for concurrent use:
 // give each worker its own.
+//
+// Each layer owns its state, in a type of its own beside the layer's code; the Decider only
+// holds them. The question and the mate search are embedded, because every layer reads the
+// question (its side, its node count) and several searches run the mate search from their own
+// positions (breachProbe, playoutSearch).
 type Decider struct {
 	budget int
+	question
+	searchState              // the mate search (search.go)
+	kept        keptSearch   // a mate search a step of plan keeps for a later one (resume)
+	reach       reachState   // the exhaustive search (reach.go)
+	pattern     patternState // the pattern search (pattern.go)
+	tempo       tempo        // the tempo proof's states (static_tempo.go)
+	space       space        // the small-space proof's positions (static_space.go)
+	breach      breachState  // the breach search (breach.go)
+	playout     playoutState // the playout search (playout.go)
+	spare       spareTable   // the large tables' memory, lent in turn (table.go)
+}
 
-	// The question being answered.
+// question is the question being answered and what it has spent: every layer reads it.
+type question struct {
 	side, loser board.Color
 	nodes       int  // nodes spent so far on this question
 	limit       int  // nodes the current phase may reach
 	out         bool // the budget ran out
 
-	frames   []frame            // the mate search's plies
-	line     [maxPly]board.Move // the mate search's line, valid up to lineLen
-	lineLen  int                // moves in line when a mate was found
-	depth    int                // the mate search's current iteration
-	lastIter int                // nodes of the mate search's last complete iteration (0: none yet)
-	toward   bool               // the loser's king walks toward side's king, not to a corner (phase.toward)
-	open     bool               // the loser opens its pawn wall first (phase.open)
-	walk     bool               // side's king walks round the pawns (phase.walk, walks)
-	walks    walkTable          // side's king's distances round the root's pawns, once walked
-	walked   bool               // walks holds this question's table
-	widths   [2]int             // the mate search tries so many of each colour's moves (0: all)
-	ttSize   int                // entries in tt after the last complete iteration
-	tt       table              // the mate search's transposition table
-	seen     table              // the exhaustive search's visited set
-	reachAt  int                // the entry of seen where a cut-short exhaustive search resumes (0: anew)
-	forced   []board.Identity   // positions of the forced-move layer
-	prefix   []board.Move       // the forced moves played before the search
-	pattern  patternState       // the pattern search's memory (pattern.go)
-	kept     keptSearch         // a mate search a step of plan keeps for a later one (resume)
-	tempo    tempo              // the tempo proof's states (static_tempo.go)
-	space    space              // the small-space proof's positions (static_space.go)
-	breach   breachState        // the breach search's memory (breach.go)
-	playout  playoutState       // the playout search's memory (playout.go)
+	forced []board.Identity // positions of the forced-move layer
+	prefix []board.Move     // the forced moves played before the search
+	// moves holds the legal moves of the position the forced-move layer stopped at (it
+	// generated them and found more than one), which the one-ply step reads again.
+	moves board.MoveList
+}
+
+// start sets q to a new question about side, with nothing spent.
+func (q *question) start(side board.Color) {
+	q.side, q.loser = side, side.Other()
+	q.nodes, q.out = 0, false
+	q.prefix, q.forced = q.prefix[:0], q.forced[:0]
 }
 
 // NewDecider returns a decider whose searches visit at most budget nodes per question
@@ -110,7 +146,7 @@ func NewDecider(budget int) *Decider {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	return &Decider{budget: budget, frames: make([]frame, maxPly+1)}
+	return &Decider{budget: budget, searchState: searchState{frames: make([]frame, maxPly+1)}}
 }
 
 // maxForced bounds the forced-move layer; a longer run of single legal moves is left to the
@@ -121,9 +157,8 @@ const maxForced = 64
 // a mate on the board, the material, the forced moves (played out on root) and the static
 // argument. done reports that they answered it, in r.
 func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result, done bool) {
-	d.side, d.loser = side, side.Other()
-	d.nodes, d.out, d.reachAt, d.walked = 0, false, 0, false
-	d.prefix, d.forced = d.prefix[:0], d.forced[:0]
+	d.start(side)
+	d.reach.at, d.walked = 0, false
 	d.pattern.cut, d.kept.cut = false, false
 	if r, done := d.forcedLayer(root); done {
 		return r, true
@@ -143,6 +178,7 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 // locked walls (breach.go), random cooperative playouts (playout.go) and exhaustive searches
 // (reach.go), which alone may answer No among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
+	d.giveBack()
 	root := *p
 	if r, done := d.cheapProof(&root, side); done {
 		return r
@@ -173,6 +209,9 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 				return d.yes(line)
 			}
 		case ph.exhaustive:
+			if i == len(plan)-1 {
+				d.lastSearch()
+			}
 			if r, final := d.exhaustive(&root, limit); final {
 				return r
 			}
@@ -244,12 +283,32 @@ var plan = []phase{
 	{exhaustive: true},
 }
 
+// giveBack returns the large tables' memory to the spare at the start of a question (the last
+// question's searches are over), so that the first of this question's searches to need it
+// takes it (spareTable).
+func (d *Decider) giveBack() {
+	d.spare.giveBack(&d.reach.seen)
+	d.spare.giveBack(&d.pattern.seen)
+	d.spare.giveBack(&d.breach.seen)
+}
+
+// lastSearch hands the exhaustive search's last step, which may grow its table to the whole
+// budget, the largest table memory: the pattern and breach searches' (their steps are over)
+// go back to the spare, and the exhaustive search takes it, keeping what it visited so far.
+func (d *Decider) lastSearch() {
+	d.spare.giveBack(&d.pattern.seen)
+	d.pattern.cut = false // its table is gone: nothing to resume
+	d.spare.giveBack(&d.breach.seen)
+	d.spare.takeKeeping(&d.reach.seen)
+	d.reach.seen.reserve(d.budget - d.nodes)
+}
+
 // exhaustive runs the exhaustive search with the node limit given and returns its answer;
 // final is false for Unknown.
 func (d *Decider) exhaustive(root *board.Position, limit int) (r Result, final bool) {
 	d.limit, d.out = limit, false
 	if i, complete := d.exhaust(root); i >= 0 {
-		return d.yes(d.seen.path(nil, int32(i))), true
+		return d.yes(d.reach.seen.path(nil, int32(i))), true
 	} else if complete {
 		return Result{Answer: No, Proof: ProofSearch, Nodes: d.nodes}, true
 	}
@@ -262,7 +321,7 @@ func (d *Decider) exhaustive(root *board.Position, limit int) (r Result, final b
 // A run of forced moves that comes back to a position it passed is a cycle with nothing else
 // reachable and no mate in it.
 func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
-	moves := &d.frames[0].moves
+	moves := &d.moves
 	for range maxForced {
 		root.LegalMoves(moves)
 		if moves.N == 0 {

@@ -43,7 +43,7 @@ func (d *Decider) playoutWeights(pos *board.Position, moves []board.Move, toward
 	lk := pos.KingSquare(d.loser)
 	if pos.Turn() == d.side {
 		c := newChecks(pos, d.side, lk)
-		near := &distances[lk]
+		toKing := &distances[lk]
 		for i, m := range moves {
 			v := b.base
 			if m.Captured() != board.NoRole {
@@ -61,7 +61,7 @@ func (d *Decider) playoutWeights(pos *board.Position, moves []board.Move, toward
 			if c.mayCheck(m) {
 				v += b.check
 			}
-			if g := near[m.From()] - near[m.To()]; g > 0 {
+			if g := toKing[m.From()] - toKing[m.To()]; g > 0 {
 				v += b.step * int32(g)
 			}
 			w[i] = v

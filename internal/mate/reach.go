@@ -2,26 +2,34 @@ package mate
 
 import "github.com/pgnscan/pgnscan/internal/board"
 
-// exhaust visits every position reachable from root, breadth first, each once (the table d.seen
+// reachState is the exhaustive search's memory: the positions visited, and where a search cut
+// short resumes.
+type reachState struct {
+	seen  table // the visited set, in the order visited (the search's queue)
+	at    int   // the entry of seen where a cut-short search resumes (0: anew)
+	moves board.MoveList
+}
+
+// exhaust visits every position reachable from root, breadth first, each once (the table d.reach.seen
 // is the visited set, keyed by exact identity), until it meets a checkmate of the loser or the
-// budget d.limit runs out. It returns the index in d.seen of the mate, or -1; complete is true
+// budget d.limit runs out. It returns the index in d.reach.seen of the mate, or -1; complete is true
 // when the whole reachable space was visited. A subtree is not entered where materialNo proves
 // that no mate by side lies in it. This is the only source of a No from a search: complete with
 // no mate means no series of legal moves from root ends in side's checkmate.
 //
 // A search cut short by the budget resumes where it stopped at the question's next call
-// (d.reachAt: the entry being expanded; the entries before it are expanded, and its children
+// (d.reach.at: the entry being expanded; the entries before it are expanded, and its children
 // already in the table are skipped when it is expanded again), so the plan's exhaustive steps
 // share one search instead of each starting over.
 func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
-	t := &d.seen
-	if d.reachAt == 0 {
+	t := &d.reach.seen
+	if d.reach.at == 0 {
 		t.reset()
 		t.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})
 		d.nodes++
 	}
-	moves := &d.frames[0].moves
-	for i := d.reachAt; i < len(t.entries); i++ {
+	moves := &d.reach.moves
+	for i := d.reach.at; i < len(t.entries); i++ {
 		p := t.entries[i].id.Position()
 		p.LegalMoves(moves)
 		if moves.N == 0 {
@@ -41,7 +49,7 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 				continue
 			}
 			if d.nodes >= d.limit {
-				d.out, d.reachAt = true, i
+				d.out, d.reach.at = true, i
 				return -1, false
 			}
 			d.nodes++

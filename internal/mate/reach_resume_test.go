@@ -16,7 +16,7 @@ func TestExhaustResumes(t *testing.T) {
 	d := NewDecider(0)
 	start := func() {
 		d.side, d.loser = board.White, board.Black
-		d.nodes, d.reachAt = 0, 0
+		d.nodes, d.reach.at = 0, 0
 	}
 	start()
 	d.limit = 1 << 30

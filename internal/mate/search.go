@@ -20,6 +20,24 @@ const (
 	maxPly   = 2*maxDepth + 2 // longest line: free moves at most double the costed plies
 )
 
+// searchState is the mate search's state: its plies, the line found, its iteration, the widths
+// and flags of the step running it (setSearch) and its table.
+type searchState struct {
+	frames   []frame            // the plies
+	line     [maxPly]board.Move // the line, valid up to lineLen
+	lineLen  int                // moves in line when a mate was found
+	depth    int                // the current iteration
+	lastIter int                // nodes of the last complete iteration (0: none yet)
+	toward   bool               // the loser's king walks toward side's king, not to a corner (phase.toward)
+	open     bool               // the loser opens its pawn wall first (phase.open)
+	walk     bool               // side's king walks round the pawns (phase.walk, walks)
+	walks    walkTable          // side's king's distances round the root's pawns, once walked
+	walked   bool               // walks holds this question's table
+	widths   [2]int             // the search tries so many of each colour's moves (0: all)
+	ttSize   int                // entries in tt after the last complete iteration
+	tt       depthTable         // the positions searched in vain, with the depth
+}
+
 // frame is one ply of the mate search: its position, its moves and their order scores.
 type frame struct {
 	pos    board.Position
@@ -49,7 +67,7 @@ func (d *Decider) deepen() (found, stalled bool) {
 		if d.out {
 			return false, false
 		}
-		n := len(d.tt.entries)
+		n := d.tt.n
 		if n == d.ttSize && d.depth >= 4 {
 			return false, true
 		}
@@ -128,13 +146,9 @@ func (d *Decider) dfs(ply, depth int) bool {
 	if materialNo(p, d.side) {
 		return false
 	}
-	id, key := p.Identity(), p.Key()
-	ti := d.tt.lookup(id, key)
-	if ti >= 0 && int(d.tt.entries[ti].depth) >= depth {
+	key := p.Key()
+	if d.tt.depth(key) >= depth {
 		return false
-	}
-	if ti < 0 {
-		ti = d.tt.insert(entry{id: id, key: key})
 	}
 	lk := p.KingSquare(d.loser)
 	if toMove == d.side && depth == 1 {
@@ -147,9 +161,7 @@ func (d *Decider) dfs(ply, depth int) bool {
 	if d.out {
 		return false
 	}
-	// Entries are only appended, so the index ti still names this position's entry.
-	e := &d.tt.entries[ti]
-	e.depth = int16(max(int(e.depth), depth))
+	d.tt.store(key, depth)
 	return false
 }
 
@@ -250,13 +262,13 @@ func (d *Decider) approaches(m board.Move, lk board.Square) bool {
 	if m.Role() == board.Pawn {
 		return true
 	}
-	near := d.near(m, lk)
-	return near[m.To()] < near[m.From()]
+	steps := d.stepsTo(m, lk)
+	return steps[m.To()] < steps[m.From()]
 }
 
-// near returns the distances to lk that order and approaches use for m: king steps round the
+// stepsTo returns the distances to lk that order and approaches use for m: king steps round the
 // root's pawns for side's king in the walled searches (phase.walk), else straight ones.
-func (d *Decider) near(m board.Move, lk board.Square) *[64]int8 {
+func (d *Decider) stepsTo(m board.Move, lk board.Square) *[64]int8 {
 	if d.walk && m.Role() == board.King {
 		return &d.walks[lk]
 	}
@@ -277,7 +289,7 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		d.orderOpening(f, moves, scores)
 	} else if toMove == d.side {
 		for i, m := range moves {
-			s := closer(d.near(m, lk), m) + int32(m.Promotion())*4
+			s := closer(d.stepsTo(m, lk), m) + int32(m.Promotion())*4
 			if m.Role() == board.King {
 				s -= 2
 			}
@@ -287,7 +299,7 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			scores[i] = s
 		}
 	} else {
-		near := &distances[lk]
+		toKing := &distances[lk]
 		wk := &distances[f.pos.KingSquare(d.side)]
 		for i, m := range moves {
 			var s int32
@@ -300,7 +312,7 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 				s = closer(&cornerDistances, m)
 			default:
 				s = -30 // waiting moves come after the king's moves that do not leave its corner
-				if near[m.To()] == 1 {
+				if toKing[m.To()] == 1 {
 					s += 20 // a piece that takes a square from its own king may block a flight
 				}
 			}
@@ -380,7 +392,7 @@ func cornerDistance(sq board.Square) int {
 // search repeats only the path to where it was cut, and together the two steps cost what one
 // search of both shares would.
 type keptSearch struct {
-	tt                      table
+	tt                      depthTable
 	depth, ttSize, lastIter int
 	settings                phase // the search's widths and flags (settings)
 	cut                     bool  // a search of this question was kept, cut short by the budget

@@ -192,7 +192,7 @@ func eachKingPlacement(p *board.Position, f func(*board.Setup)) {
 // searches, each to a further 1/(2 len(plan)) of it.
 func searchMate(d *Decider, p *board.Position, side board.Color) ([]board.Move, bool) {
 	d.side, d.loser = side, side.Other()
-	d.nodes, d.reachAt, d.walked = 0, 0, false
+	d.nodes, d.reach.at, d.walked = 0, 0, false
 	d.prefix = d.prefix[:0]
 	root := *p
 	if r, _ := d.exhaustive(&root, d.budget/2); r.Answer == Yes {

@@ -1,19 +1,19 @@
 package mate
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
 
-// entry is one position a search has seen. The exhaustive, breach and pattern searches use parent
-// and move (the path back to the root, for witnesses: table.path); the mate search uses depth.
+// entry is one position a search has seen, with the path back to the root (parent and move,
+// for witnesses: table.path). The exhaustive, breach and pattern searches keep one each.
 type entry struct {
 	id     board.Identity
 	key    uint64     // the position's Zobrist key: the hash, kept for growing and resetting
 	parent int32      // index of the entry this one was reached from; -1 for the root
 	move   board.Move // the move from the parent's position to this one
-	depth  int16      // the mate search: remaining depth at which it found no mate from here
 }
 
 // table is a set of positions keyed by exact identity: the Zobrist key only picks the slot, and
@@ -91,9 +91,28 @@ func (t *table) insert(e entry) int {
 
 // grow doubles the slots and places every entry again.
 func (t *table) grow() {
-	t.slots = make([]uint64, max(1024, 2*len(t.slots)))
+	t.resize(max(1024, 2*len(t.slots)))
+}
+
+// resize gives t n slots (a power of two, at least twice its entries) and places every entry
+// again.
+func (t *table) resize(n int) {
+	t.slots = make([]uint64, n)
 	for i, e := range t.entries {
 		t.slots[t.find(e.id, e.key)] = slot(e.key, i)
+	}
+}
+
+// reserve makes room for n more entries, rounded up to a power of two, so that a search that
+// may insert them grows t at most once, here: growing by doubling would hold the old arrays and
+// the new at once, as garbage, at every step, where the decider's peak memory is set.
+func (t *table) reserve(n int) {
+	want := 1 << bits.Len(uint(len(t.entries)+n-1))
+	if cap(t.entries) < want {
+		t.entries = append(make([]entry, 0, want), t.entries...)
+	}
+	if len(t.slots) < 2*want {
+		t.resize(2 * want)
 	}
 }
 
@@ -106,4 +125,43 @@ func (t *table) path(dst []board.Move, i int32) []board.Move {
 	}
 	slices.Reverse(dst[start:])
 	return dst
+}
+
+// room is the number of entries t holds without growing.
+func (t *table) room() int { return min(cap(t.entries), len(t.slots)/2) }
+
+// spareTable is table memory that no search holds. The searches whose tables grow large run one
+// after another in a question (the pattern search, then the breach search, then the exhaustive
+// search's last step), so instead of each keeping the most it ever needed, for the decider's
+// life, they take the largest memory from here when they start (take) and give it back when
+// they are over (giveBack): the decider's memory is what one search needs, not the sum.
+type spareTable struct{ t table }
+
+// take gives t, about to be reset by its search, the spare memory if it has more room.
+func (s *spareTable) take(t *table) {
+	if s.t.room() > t.room() {
+		s.t, *t = *t, s.t
+	}
+}
+
+// takeKeeping is take for a table whose entries are still needed (a search to be resumed):
+// they are copied, in order and so with their indexes, into the spare memory before t takes it.
+func (s *spareTable) takeKeeping(t *table) {
+	if s.t.room() <= t.room() {
+		return
+	}
+	s.t.reset()
+	for _, e := range t.entries {
+		s.t.insert(e)
+	}
+	s.t, *t = *t, s.t
+}
+
+// giveBack takes t's memory back as the spare one if it has more room; t's search is over
+// (its entries are dropped).
+func (s *spareTable) giveBack(t *table) {
+	if t.room() > s.t.room() {
+		s.t, *t = *t, s.t
+	}
+	t.reset()
 }

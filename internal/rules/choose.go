@@ -144,11 +144,39 @@ func (s *Selection) SetNoAgreementBefore(n int) error {
 // NoAgreementBefore returns --no-agreement-before N, 0 when not given.
 func (s *Selection) NoAgreementBefore() int { return s.noAgreementBefore }
 
+// The edition options' defaults, which NewSelection reads for "" and every
+// command's flags show: one place for each.
+const (
+	Auto                = "auto"              // the --edition entry that picks the edition in force on a game's date
+	DefaultEditions     = Auto                // --edition
+	DefaultFallback     = "fide2023"          // --fallback-edition: an edition's ID
+	DefaultFivefold2014 = FivefoldConsecutive // --fivefold-2014, spelt by its String
+)
+
+// Flags are the edition options as the commands' flags give them; "" and 0
+// mean the defaults.
+type Flags struct {
+	Editions, Fallback, Fivefold2014 string // --edition, --fallback-edition, --fivefold-2014
+	NoAgreementBefore                int    // --no-agreement-before
+}
+
+// Selection parses f: NewSelection, then SetNoAgreementBefore.
+func (f Flags) Selection() (*Selection, error) {
+	sel, err := NewSelection(f.Editions, f.Fallback, f.Fivefold2014)
+	if err != nil {
+		return nil, err
+	}
+	if err := sel.SetNoAgreementBefore(f.NoAgreementBefore); err != nil {
+		return nil, err
+	}
+	return sel, nil
+}
+
 // NewSelection parses the edition options. list is the --edition value
-// (comma-separated ids or aliases, with "auto" allowed among them; "" means
-// "auto"), fallback the --fallback-edition ("" means fide2023), fivefold2014
-// the --fivefold-2014 reading ("" means consecutive). Errors unwrap to
-// ErrUnknownEdition or ErrBadOption.
+// (comma-separated ids or aliases, with Auto allowed among them; "" means
+// DefaultEditions), fallback the --fallback-edition ("" means
+// DefaultFallback), fivefold2014 the --fivefold-2014 reading ("" means
+// DefaultFivefold2014). Errors unwrap to ErrUnknownEdition or ErrBadOption.
 func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
 	s := &Selection{}
 	for i, ed := range editionTable {
@@ -162,7 +190,7 @@ func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
 	s.lichess, s.versions = s.edition(lichess.ID), lichessVersions()
 
 	if strings.TrimSpace(fallback) == "" {
-		fallback = fide2023.ID
+		fallback = DefaultFallback
 	}
 	if ed := lookup(strings.TrimSpace(fallback)); ed != nil {
 		s.fallback = s.edition(ed.ID)
@@ -171,7 +199,7 @@ func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
 	}
 
 	if strings.TrimSpace(list) == "" {
-		list = "auto"
+		list = DefaultEditions
 	}
 	for _, id := range strings.Split(list, ",") {
 		id = strings.TrimSpace(id)
@@ -179,7 +207,7 @@ func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
 			return nil, &OptionError{Option: "--edition", Value: list, Err: ErrBadOption}
 		}
 		var ed *Edition
-		if strings.EqualFold(id, "auto") {
+		if strings.EqualFold(id, Auto) {
 			if s.auto {
 				continue
 			}

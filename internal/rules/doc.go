@@ -10,7 +10,8 @@
 // table (editions.go), and the code that applies it names it, so searching
 // for "9.6.2" leads to both.
 //
-// The package imports only internal/board. It knows nothing of PGN text,
+// The package imports only internal/board and internal/mate (can a side still
+// mate, for dead positions and the timeout rule). It knows nothing of PGN text,
 // clocks or output formats: the pipeline replays the moves, feeds them to a
 // Judge, and turns the [Verdict] into report rows, attaching clocks and evals
 // by [Finding.Ply].

@@ -329,9 +329,11 @@ func Lookup(id string) (Edition, error) {
 // default, also for "") or "any".
 func ParseFivefold2014(s string) (FivefoldReading, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "", "consecutive":
+	case "":
+		return DefaultFivefold2014, nil
+	case FivefoldConsecutive.String():
 		return FivefoldConsecutive, nil
-	case "any":
+	case FivefoldAny.String():
 		return FivefoldAny, nil
 	}
 	return NoFivefold, &OptionError{Option: "--fivefold-2014", Value: s, Err: ErrBadOption}

@@ -27,11 +27,9 @@ type Options struct {
 	// (os.Open).
 	Open func(path string) (io.ReaderAt, int64, error)
 
-	// Editions, Fallback, Fivefold2014 and NoAgreementBefore are the rule selection, as the
-	// flags --edition, --fallback-edition, --fivefold-2014 and --no-agreement-before give it
-	// (rules.NewSelection); empty means the flags' defaults (auto, fide2023, consecutive).
-	Editions, Fallback, Fivefold2014 string
-	NoAgreementBefore                int
+	// Selection is the editions every game is judged under, parsed once by the caller
+	// (rules.Flags.Selection); nil means the flags' defaults.
+	Selection *rules.Selection
 
 	// Out is the findings output: a .parquet or .csv file ("-": CSV on Stdout), or with
 	// Partition the directory of Hive-partitioned part files. Games and Errors, when set, are
@@ -79,9 +77,12 @@ type Stats struct {
 // end (the outputs are written all the same), or the error of an output that could not be
 // written (the outputs are then removed). Stats are filled whenever the outputs were written.
 func Scan(ctx context.Context, srcs []input.Source, opt Options) (Stats, error) {
-	sel, err := Selection(opt)
-	if err != nil {
-		return Stats{}, err
+	sel := opt.Selection
+	if sel == nil {
+		var err error
+		if sel, err = (rules.Flags{}).Selection(); err != nil {
+			return Stats{}, err
+		}
 	}
 	if opt.SummaryFile == "" && opt.PartName != "" && len(opt.Partition) > 0 {
 		opt.SummaryFile = filepath.Join(opt.Out, SummaryName(opt.PartName))
@@ -144,7 +145,7 @@ func ScanShard(ctx context.Context, sh input.Shard, opt Options) (Stats, error) 
 	}
 	open := opt.Open
 	if open == nil {
-		open = openLocal
+		open = input.OpenLocal
 	}
 	r, size, err := open(sh.Path)
 	if err != nil {
@@ -172,37 +173,6 @@ func SummaryName(partName string) string { return "_summary-" + partName + ".jso
 // SummaryGlob matches the names SummaryName gives (filepath.Match, path.Match), and no part
 // file's.
 const SummaryGlob = "_summary-*.json"
-
-// openLocal opens a local regular file for ScanShard (input.OpenRegular).
-func openLocal(path string) (io.ReaderAt, int64, error) {
-	f, size, err := input.OpenRegular(path)
-	if err != nil {
-		return nil, 0, err // not a nil *os.File in a non-nil io.ReaderAt
-	}
-	return f, size, nil
-}
-
-// Selection returns the rule selection of opt, or a usage error (an unknown edition).
-func Selection(opt Options) (*rules.Selection, error) {
-	ed, fb, ff := opt.Editions, opt.Fallback, opt.Fivefold2014
-	if ed == "" {
-		ed = "auto"
-	}
-	if fb == "" {
-		fb = "fide2023"
-	}
-	if ff == "" {
-		ff = "consecutive"
-	}
-	sel, err := rules.NewSelection(ed, fb, ff)
-	if err != nil {
-		return nil, err
-	}
-	if err := sel.SetNoAgreementBefore(opt.NoAgreementBefore); err != nil {
-		return nil, err
-	}
-	return sel, nil
-}
 
 // create makes the outputs of opt.
 func create(opt Options) (*report.Outputs, error) {

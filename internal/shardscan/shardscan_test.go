@@ -13,6 +13,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/rules"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
@@ -41,7 +42,7 @@ func TestScanShardLikeWholeScan(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	opt := Options{Editions: "auto,lichess", Workers: 2,
+	opt := Options{Selection: selection(t, "auto,lichess"), Workers: 2,
 		Out: filepath.Join(dir, "whole.parquet"), Games: filepath.Join(dir, "whole-games.parquet")}
 	src, err := input.Resolve([]string{path})
 	if err != nil {
@@ -63,7 +64,7 @@ func TestScanShardLikeWholeScan(t *testing.T) {
 		t.Fatal(err)
 	}
 	var opened []string
-	sopt := Options{Editions: "auto,lichess", Workers: 2, Partition: []string{"edition"},
+	sopt := Options{Selection: selection(t, "auto,lichess"), Workers: 2, Partition: []string{"edition"},
 		Out: filepath.Join(dir, "f"), Games: filepath.Join(dir, "g"),
 		Open: func(p string) (io.ReaderAt, int64, error) {
 			opened = append(opened, p)
@@ -108,4 +109,14 @@ func TestScanShardLikeWholeScan(t *testing.T) {
 	if got, want := readAll[report.Game](t, games), readAll[report.Game](t, []string{opt.Games}); !slices.Equal(got, want) {
 		t.Errorf("games rows of the shards (%d) differ from the whole scan's (%d)", len(got), len(want))
 	}
+}
+
+// selection parses an --edition list.
+func selection(t *testing.T, editions string) *rules.Selection {
+	t.Helper()
+	sel, err := rules.Flags{Editions: editions}.Selection()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sel
 }

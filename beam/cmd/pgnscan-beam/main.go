@@ -29,6 +29,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/beam/pipeline"
 	"github.com/pgnscan/pgnscan/internal/input"
+	"github.com/pgnscan/pgnscan/internal/rules"
 )
 
 // Exit statuses, as `pgnscan scan` uses them.
@@ -51,9 +52,9 @@ type flags struct {
 func (f *flags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.out, "o", "", "output folder, gs://BUCKET/PREFIX or s3://BUCKET/PREFIX: OUT/findings (and OUT/games) partitioned by --partition, OUT/errors, OUT/manifest.json, OUT/summary.txt")
 	fs.Int64Var(&f.shardSize, "shard-size", input.DefaultShardSize, "stored bytes per shard (text ranges and frame runs), as for pgnscan plan")
-	fs.StringVar(&f.opts.Edition, "edition", "auto", "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
-	fs.StringVar(&f.opts.FallbackEdition, "fallback-edition", "fide2023", "edition auto uses for games without a usable date")
-	fs.StringVar(&f.opts.Fivefold2014, "fivefold-2014", "consecutive", "how fide2014 reads fivefold repetition: consecutive or any")
+	fs.StringVar(&f.opts.Edition, "edition", rules.DefaultEditions, "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
+	fs.StringVar(&f.opts.FallbackEdition, "fallback-edition", rules.DefaultFallback, "edition auto uses for games without a usable date")
+	fs.StringVar(&f.opts.Fivefold2014, "fivefold-2014", rules.DefaultFivefold2014.String(), "how fide2014 reads fivefold repetition: consecutive or any")
 	fs.IntVar(&f.opts.NoAgreementBefore, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
 	fs.StringVar(&f.opts.Partition, "partition", "edition", "Hive partition keys of the findings and games folders: edition, year, month")
 	fs.BoolVar(&f.opts.Games, "games", false, "also write one row per game and edition, as scan --games does, into the folder OUT/games (partitioned as the findings)")

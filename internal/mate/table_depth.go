@@ -1,0 +1,82 @@
+package mate
+
+// depthTable is the mate search's table: for each position searched in vain, the most depth
+// it was searched with. Unlike table it is keyed by the Zobrist key alone and keeps no
+// identity, 16 bytes a position against table's 72: the mate search only ever answers Yes, with
+// a line it played move by move from the root, so a false hit (two positions of one key) can
+// only prune a line the search would have tried and lose a mate, never make a wrong answer.
+//
+// Emptying it is one step: each slot carries the stamp of the search that wrote it, and a slot
+// of an older stamp is empty. The searches that run the mate search thousands of times a
+// question (the playouts, the breach probes) reset it each time.
+type depthTable struct {
+	slots []depthSlot // linear probing; length a power of two
+	stamp uint32      // the current search's; 0 marks a slot never written
+	n     int         // positions of the current search
+}
+
+type depthSlot struct {
+	key   uint64
+	stamp uint32
+	depth int16
+}
+
+// reset empties the table, keeping its memory.
+func (t *depthTable) reset() {
+	t.stamp++
+	if t.stamp == 0 { // wrapped: the old stamps could come back
+		clear(t.slots)
+		t.stamp = 1
+	}
+	t.n = 0
+}
+
+// find returns the slot holding key, or the empty slot where it would go.
+func (t *depthTable) find(key uint64) int {
+	mask := len(t.slots) - 1
+	for i := int(key) & mask; ; i = (i + 1) & mask {
+		if s := &t.slots[i]; s.stamp != t.stamp || s.key == key {
+			return i
+		}
+	}
+}
+
+// depth returns the depth key was searched with in vain, or -1.
+func (t *depthTable) depth(key uint64) int {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	if s := &t.slots[t.find(key)]; s.stamp == t.stamp {
+		return int(s.depth)
+	}
+	return -1
+}
+
+// store records that key was searched in vain with depth (the most of it and any depth
+// recorded before).
+func (t *depthTable) store(key uint64, depth int) {
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	s := &t.slots[t.find(key)]
+	if s.stamp != t.stamp {
+		*s = depthSlot{key: key, stamp: t.stamp, depth: int16(depth)}
+		t.n++
+		return
+	}
+	s.depth = max(s.depth, int16(depth))
+}
+
+// grow doubles the slots and places the current search's positions again.
+func (t *depthTable) grow() {
+	old := t.slots
+	t.slots = make([]depthSlot, max(1024, 2*len(old)))
+	stamp := t.stamp
+	t.stamp = 1
+	for _, s := range old {
+		if s.stamp == stamp {
+			s.stamp = 1
+			t.slots[t.find(s.key)] = s
+		}
+	}
+}
