@@ -68,7 +68,7 @@ func cutComment(line string) string {
 
 // TestReadmeCommands runs every command of the README's command blocks, as written, in order,
 // in one folder where the files they name are the repository's sample: the lichess month is
-// testdata/sample.pgn.zst, the Hugging Face download the shared lichess excerpt laid out as the
+// testdata/sample.pgn.zst (also as archive.pgn.zst), the Hugging Face download the shared lichess excerpt laid out as the
 // dataset (huggingface-cli is a stand-in that checks its arguments), SLURM_ARRAY_TASK_ID is 0.
 // "go build" builds the command as the README says (in the repository, into the folder) and
 // "go run ./cmd/pgnscan" runs that build; "go test ./..." is this test's own run. Each command
@@ -84,6 +84,7 @@ func TestReadmeCommands(t *testing.T) {
 	for link, target := range map[string]string{
 		"testdata": filepath.Join(repo, "testdata"),
 		"lichess_db_standard_rated_2025-05.pgn.zst": filepath.Join(repo, "testdata", "sample.pgn.zst"),
+		"archive.pgn.zst": filepath.Join(repo, "testdata", "sample.pgn.zst"),
 	} {
 		if err := os.Symlink(target, filepath.Join(work, link)); err != nil {
 			t.Fatal(err)
