@@ -166,15 +166,8 @@ func (a *Aggregate) missedBySpeed(rule string) *question {
 	for _, sp := range speedsShown {
 		q.cats = append(q.cats, sp.String())
 		for _, ed := range q.eds {
-			t, g := a.rules[ruleKey{ed, rule}], a.games[ed]
-			var n, k, rows int64
-			if g != nil {
-				n = g.bySpeed[sp]
-			}
-			if t != nil && t.group == groupClaim {
-				k, rows = t.missedBySpeed[sp], t.missedRowsBySpeed[sp]
-			}
-			q.set(ed, sp.String(), cell{pr: wilson(k, n), rows: rows, absent: t == nil || t.group != groupClaim})
+			q.set(ed, sp.String(), a.missedCell(ed, rule, func(g *gameCounts) int64 { return g.bySpeed[sp] },
+				func(t *ruleTally) (int64, int64) { return t.missedBySpeed[sp], t.missedRowsBySpeed[sp] }))
 		}
 	}
 	return q
@@ -212,18 +205,27 @@ func (a *Aggregate) missedByBand(rule string) *question {
 	for _, b := range order {
 		q.cats = append(q.cats, eloLabel(b))
 		for _, ed := range q.eds {
-			t, g := a.rules[ruleKey{ed, rule}], a.games[ed]
-			var n, k, rows int64
-			if g != nil {
-				n = g.byBand[b]
-			}
-			if t != nil && t.group == groupClaim {
-				k, rows = t.missedByBand[b], t.missedRowsByBand[b]
-			}
-			q.set(ed, eloLabel(b), cell{pr: wilson(k, n), rows: rows, absent: t == nil || t.group != groupClaim})
+			q.set(ed, eloLabel(b), a.missedCell(ed, rule, func(g *gameCounts) int64 { return g.byBand[b] },
+				func(t *ruleTally) (int64, int64) { return t.missedByBand[b], t.missedRowsByBand[b] }))
 		}
 	}
 	return q
+}
+
+// missedCell is edition ed's cell for rule's missed claims in one category: games(g) games of
+// the category, of which missed(t) had a miss (and the claimants' rows); a rule that is not a
+// claim, or was never tallied, is absent.
+func (a *Aggregate) missedCell(ed, rule string, games func(*gameCounts) int64, missed func(*ruleTally) (int64, int64)) cell {
+	t, g := a.rules[ruleKey{ed, rule}], a.games[ed]
+	var n, k, rows int64
+	if g != nil {
+		n = games(g)
+	}
+	claim := t != nil && t.group == groupClaim
+	if claim {
+		k, rows = missed(t)
+	}
+	return cell{pr: wilson(k, n), rows: rows, absent: !claim}
 }
 
 // fateLabels are the categories of a fates question, in order.
