@@ -3,13 +3,12 @@ package rules
 import (
 	"bufio"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/mate"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // The lichess files of ../shared/unwinnable as games (issue 23, item 4): each line's FEN is
@@ -24,15 +23,13 @@ type timeoutGame struct {
 	pos    board.Position
 }
 
-// readTimeouts reads every every-th line of the named file of ../shared/unwinnable, or skips t
-// when the data is absent.
+// readTimeouts reads every every-th line of the named file of ../shared/unwinnable (absent:
+// skipped, or failed in CI, by testcorpus.SharedPath).
 func readTimeouts(t *testing.T, name string, every int) []timeoutGame {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "unwinnable", name)
-	f, err := os.Open(path)
+	f, err := os.Open(testcorpus.SharedPath(t, "unwinnable/"+name))
 	if err != nil {
-		t.Skipf("unwinnable data not found: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var out []timeoutGame
