@@ -67,5 +67,15 @@ func (j *Judge) merge(v *Verdict) {
 			at.finding++
 		}
 	}
+	// The can_mate columns are the game's, asked once by any edition (Finish): either Judge's.
+	canMate := j.canMate
+	for c := range canMate {
+		if !canMate[c].Asked {
+			canMate[c] = j.split.sub.canMate[c]
+		}
+	}
+	for i := range games {
+		games[i].CanMate = canMate
+	}
 	v.Games, v.Findings = games, findings
 }
