@@ -104,7 +104,7 @@ func NewJudge() *Judge {
 // choices (as Selection.Choose returns them; the slice is copied).
 func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	if !j.rejudging {
-		choices = j.splitChoices(start, result, choices)
+		choices = j.splitChoices(choices)
 	}
 	j.pos = start
 	j.ply = 0
@@ -147,9 +147,6 @@ func (j *Judge) Ply() int { return j.ply }
 // Play judges the current position Pi, given that m (legal in Pi) is the move
 // played from it, then plays m: the new current position is Pi+1.
 func (j *Judge) Play(m board.Move) {
-	if j.split.on && !j.rejudging {
-		j.split.sub.Play(m)
-	}
 	p := &j.pos
 	j.keepMove(m) // a replay (rejudge) writes back the same move
 	if j.live == 0 {
@@ -174,10 +171,12 @@ func (j *Judge) Play(m board.Move) {
 	j.ply++
 	// The clock restarts exactly on a capture or pawn move; with a change of
 	// castling rights these are the irreversible moves.
-	zeroing := p.HalfmoveClock() == 0
+	hmc := p.HalfmoveClock()
+	zeroing := hmc == 0
 	irreversible, key := zeroing || p.Castling() != rights, p.Key()
 	if j.byPlacement {
 		irreversible, key = j.placementPlay(m, zeroing), p.PlacementKey()
+		hmc = min(hmc, j.ply-j.castled)
 	}
 	if irreversible {
 		if zeroing {
@@ -188,9 +187,6 @@ func (j *Judge) Play(m board.Move) {
 		j.serial += uint32(len(j.win)) + 1
 		j.win = j.win[:0]
 		j.turn0, j.ep0 = p.Turn(), p.EnPassant()
-		if j.byPlacement {
-			j.ep0 = board.NoSquare
-		}
 		if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
 			j.tidy()
 		}
@@ -203,10 +199,7 @@ func (j *Judge) Play(m board.Move) {
 		count = j.occurrence(key, w)
 	}
 	j.register(key, w, count)
-	j.hmc = p.HalfmoveClock()
-	if j.byPlacement {
-		j.hmc = min(j.hmc, j.ply-j.castled)
-	}
+	j.hmc = hmc
 	if zeroing {
 		j.deadMat = p.IsDeadByMaterial() // material may have changed
 		j.dead = j.deadMat || j.deadSearch
@@ -240,12 +233,7 @@ func (j *Judge) placementPlay(m board.Move, zeroing bool) bool {
 // game is judged on the positions played so far, P0 ... Pi, and its findings
 // stand. Since the game score goes on past Pi, no claim counts as taken and
 // an ending at Pi counts as not applied. Call Finish next.
-func (j *Judge) Fail() {
-	j.failed = true
-	if j.split.on {
-		j.split.sub.Fail()
-	}
-}
+func (j *Judge) Fail() { j.failed = true }
 
 // close judges the current position Pi once it is known whether a move was
 // played from it: m, or none (m == 0) when Pi is the final position.

@@ -1,24 +1,23 @@
 package rules
 
-import "github.com/pgnscan/pgnscan/internal/board"
-
 // split is how a Judge judges a game whose editions count repetitions in two ways: by the
 // full identity of rules.md 1 (every FIDE edition, lichess from 2016-01-30) and by placement
 // (lichess before, Edition.ByPlacement). A window holds positions one way only, so the Judge
-// takes the editions of one kind and a second Judge, fed the same moves, the others; Finish
-// puts their verdicts together in the order of the choices. Only a game judged both ways (say
-// --edition auto,lichess on a game of 2015) pays for the second Judge.
+// takes the editions of one kind, and at Finish a second Judge replays the game's moves (kept
+// for the replays of dead.go) under the others; their verdicts are put together in the order of
+// the choices. Only a game judged both ways (say --edition auto,lichess on a game of 2015)
+// pays for the second Judge, and nothing is paid per half-move before Finish.
 type split struct {
-	sub    *Judge   // judges the editions by placement, while on
+	sub    *Judge   // judges the editions by placement, at Finish
 	on     bool     // this game is split
 	all    []Choice // the game's choices as Begin got them, when split
 	ours   []Choice // the ones this Judge takes
 	theirs []Choice // the ones sub takes
 }
 
-// splitChoices returns the choices this Judge judges start under, beginning sub on the others
-// when the choices count repetitions both ways.
-func (j *Judge) splitChoices(start board.Position, result Result, choices []Choice) []Choice {
+// splitChoices returns the choices this Judge judges its game under, keeping the others for
+// sub when the choices count repetitions both ways.
+func (j *Judge) splitChoices(choices []Choice) []Choice {
 	j.split.on = false
 	byPlacement := 0
 	for i := range choices {
@@ -39,18 +38,29 @@ func (j *Judge) splitChoices(start board.Position, result Result, choices []Choi
 			s.ours = append(s.ours, c)
 		}
 	}
-	if s.sub == nil {
-		s.sub = NewJudge()
-	}
-	s.sub.SetNoAgreementBefore(j.noAgreementBefore)
-	s.sub.Begin(start, result, s.theirs)
 	return s.ours
 }
 
-// merge puts sub's verdict into v, this Judge's: the games and each edition's findings in the
-// order of the choices. The slices are new (sub keeps its own, and v's are reused next game).
+// merge judges the game under sub's choices and puts sub's verdict into v, this Judge's: the
+// games and each edition's findings in the order of the choices. The slices are new (sub keeps
+// its own, and v's are reused next game). A game longer than maxKeptMoves is judged there on
+// the moves kept, as one that could not be replayed further.
 func (j *Judge) merge(v *Verdict) {
-	sv := j.split.sub.Finish()
+	s := &j.split
+	if s.sub == nil {
+		s.sub = NewJudge()
+	}
+	sub := s.sub
+	sub.SetNoAgreementBefore(j.noAgreementBefore)
+	sub.Begin(j.start, j.result, s.theirs)
+	for _, m := range j.played() {
+		sub.Play(m)
+	}
+	if j.failed || j.movesCut {
+		sub.Fail()
+	}
+	sub.SetStop(j.stop)
+	sv := sub.Finish()
 	games := make([]Summary, 0, len(j.split.all))
 	findings := make([]Finding, 0, len(v.Findings)+len(sv.Findings))
 	var next [2]struct{ game, finding int } // next unmerged game and finding of v, of sv

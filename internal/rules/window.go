@@ -39,7 +39,7 @@ type window struct {
 	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
 
 	// byPlacement: the window holds positions by lichess's identity before scalachess #56
-	// (Edition.ByPlacement): keys are PlacementKeys, ep0 is always NoSquare, and a capture, a
+	// (Edition.ByPlacement): keys are PlacementKeys, ep0 does not count (same), and a capture, a
 	// pawn move or a castling move empties it, not a change of castling rights. The claims by
 	// intended move still skip every move that changes the rights: in standard chess such a
 	// move (a king or rook leaving its first square for the first time) never recreates a
@@ -100,9 +100,6 @@ func (j *Judge) reset(p *board.Position) {
 	j.serial += uint32(len(j.win)) + 1 // serial 0 marks an empty bucket
 	j.win = j.win[:0]
 	j.turn0, j.ep0 = p.Turn(), p.EnPassant()
-	if j.byPlacement {
-		j.ep0 = board.NoSquare
-	}
 	if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
 		j.tidy()
 	}
@@ -290,8 +287,8 @@ func (j *Judge) same(k, w int32, extra board.Move) bool {
 	if extra != 0 {
 		n++
 	}
-	if n%2 != 0 || (k == 0 && j.ep0 != board.NoSquare && n > 0) {
-		return false // other side to move, or only entry 0 has en passant
+	if n%2 != 0 || (k == 0 && j.ep0 != board.NoSquare && n > 0 && !j.byPlacement) {
+		return false // other side to move, or only entry 0 has en passant (by placement: no matter)
 	}
 	var d [2][board.King + 1]uint64
 	c := j.turn0 ^ board.Color(k&1)
