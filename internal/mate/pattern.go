@@ -82,11 +82,12 @@ func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool)
 // for at most more positions, when side has a lone minor piece: a new search, which replaces
 // the question's pattern search (a later resumed step continues this one). The plan runs it
 // early (late false) on the positions of more than patternMaxMen men, which patternMate does not
-// search, and late, after patternMate's steps, on the others.
+// search, and late, after patternMate's steps, on the others. It does not run below
+// cageMinBudget.
 func (d *Decider) cageMate(root *board.Position, try int, late bool, more int) (line []board.Move, ok bool) {
 	s := &d.pattern
 	few := bits.OnesCount64(root.Occupied()) <= patternMaxMen
-	if _, _, lone := loneMinor(root, d.side); !lone || few != late {
+	if _, _, lone := loneMinor(root, d.side); !lone || few != late || d.budget < cageMinBudget {
 		return nil, false
 	}
 	s.cut, s.pendingAt, s.cage, s.weight = false, -1, true, cageWeights[try]
