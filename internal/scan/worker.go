@@ -21,7 +21,7 @@ type rows struct {
 	errors   []report.Error
 	faults   []error // faults[i] is the error behind errors[i] (for Config.Batches)
 	pgn      []byte  // --pgn-out: the games with findings, annotated (pgnout.Append)
-	size     int    // the bytes the rows hold, about: see rowBytes
+	size     int     // the bytes the rows hold, about: see rowBytes
 }
 
 // gameCount is a number of games of one source judged under one edition, of one speed class,
