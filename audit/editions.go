@@ -28,10 +28,10 @@ func Editions() []Edition {
 	var out []Edition
 	for _, ed := range rules.Editions() {
 		e := Edition{ID: ed.ID, Aliases: ed.Aliases, Name: ed.Name, Auto: ed.Auto, Penalty: ed.Penalty, Note: ed.Note, ed: ed}
-		if !ed.From.IsZero() {
+		if ed.Auto && !ed.From.IsZero() {
 			e.From = ed.From.String()
 		}
-		if !ed.Until.IsZero() {
+		if ed.Auto && !ed.Until.IsZero() {
 			e.Until = ed.Until.String()
 		}
 		out = append(out, e)

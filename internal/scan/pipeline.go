@@ -177,7 +177,8 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 			return nil
 		})
 	}
-	go func() { wg.Wait(); close(done) }()
+	closed := make(chan struct{}) // Run returns after this goroutine too: it leaves none behind
+	go func() { wg.Wait(); close(done); close(closed) }()
 
 	var failed []string // the errors of the inputs that failed, in input order
 	g.Go(func() error { // write in input order
@@ -212,7 +213,9 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 		}
 		return nil
 	})
-	if err := g.Wait(); err != nil {
+	err := g.Wait()
+	<-closed // the workers are in g: they have returned
+	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
