@@ -29,8 +29,9 @@
 // error, and breaking out of the loop stops the workers before Games returns.
 //
 // CanMate answers whether a side can still checkmate by any series of legal moves (a dead
-// position, the Laws' 6.9 and 5.1.2) with a mating line as its witness, or a proof that it
-// cannot. Editions and WriteEditions give the table of editions: ids, dates, articles.
+// position, the Laws' 6.9 and 5.1.2): Yes with a mating line as its witness, No only with a
+// proof, Unknown when its search budget runs out. Editions and WriteEditions give the table
+// of editions: ids, dates, articles.
 //
 // The words in the string fields of Game, Verdict and Finding are those of the columns of
 // `pgnscan scan`'s tables, as the specification's cli-and-output.md lists them; the rules
