@@ -96,6 +96,9 @@ func NewReader(name string, r io.Reader, opt *Options) (*Archive, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r == nil {
+		return nil, fmt.Errorf("audit: %w: %s: no reader", ErrInput, name)
+	}
 	src := input.Source{Name: name, Path: input.StdinName, Size: -1}
 	return &Archive{sources: []input.Source{src}, sel: sel, workers: workersOf(opt), stdin: r, once: new(atomic.Bool)}, nil
 }

@@ -62,6 +62,7 @@ func TestBreakStopsWorkers(t *testing.T) {
 	}
 	// 20,000 games are 2.8 MB; the scan holds at most 2*2+2 chunks of 4 MiB (scan.budget) and
 	// the splitter's chunk, plus what the decompressor and the reader buffer.
+	t.Logf("the reader gave %d bytes for 20,000 games of %d bytes", r.read.Load(), len(r.game))
 	if got, limit := r.read.Load(), int64(64<<20); got > limit {
 		t.Errorf("the reader gave %d bytes for 20,000 games of %d bytes: the scan ran ahead by more than %d", got, len(r.game), limit)
 	}
@@ -241,6 +242,9 @@ func TestOpenErrors(t *testing.T) {
 	}
 	if _, err := audit.NewReader("x", strings.NewReader(""), &audit.Options{Workers: -1}); !errors.Is(err, audit.ErrOption) {
 		t.Errorf("Workers -1: %v", err)
+	}
+	if _, err := audit.NewReader("nil", nil, nil); !errors.Is(err, audit.ErrInput) {
+		t.Errorf("nil reader: %v", err)
 	}
 	if _, err := audit.Open([]string{"no/such/file.pgn"}, nil); !errors.Is(err, audit.ErrInput) || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
