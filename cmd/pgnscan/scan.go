@@ -34,6 +34,7 @@ type scanOptions struct {
 	summary      string
 	quiet        bool
 	cpuprofile   string
+	memprofile   string
 	html         string
 	partition    string
 	shard        string
@@ -112,6 +113,8 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 	f.StringVar(&o.html, "html", "", "also write an HTML report of the findings to this file (see pgnscan report --html)")
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
+	f.StringVar(&o.memprofile, "memprofile", "", "write the scan's allocations to this file (for go tool pprof)")
+	_ = f.MarkHidden("memprofile")
 	f.StringVar(&o.shard, "shard", "", "scan only this shard of a file, as pgnscan plan prints it (KIND:PATH@START-END), in place of INPUT")
 	f.StringVar(&o.summaryJSON, "summary-json", "", "also write the summary as JSON to this file, which pgnscan report merges (default with --shard --partition: OUT/_summary-NAME.json)")
 	f.StringVar(&o.pgnOut, "pgn-out", "", "also write every game with a finding to this PGN file, as read, with a {pgnscan: ...} comment at each finding's ply and a PgnscanFindings tag")
@@ -196,6 +199,9 @@ func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin
 		}
 		defer stopProfile()
 	}
+	if o.memprofile != "" {
+		defer writeAllocProfile(o.memprofile, stderr)
+	}
 	st, runErr := shardscan.Scan(ctx, srcs, opt)
 	if st.Summary == nil {
 		return runErr // an output failed: nothing was written
@@ -254,6 +260,21 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// writeAllocProfile writes the allocations made so far to path (pprof's "allocs" profile);
+// a failure is reported on stderr, as the scan itself succeeded.
+func writeAllocProfile(path string, stderr io.Writer) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pgnscan: --memprofile: %v\n", err)
+	}
 }
 
 // progressWanted decides whether to draw the progress bar.

@@ -139,12 +139,14 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 	slots := newSlots(budget(workers, cfg.ChunkSize))
 	jobs := make(chan *job, workers)
 	done := make(chan *job, workers)
+	// Chunk jobs alive at once: those the budget lets in flight, and a part per worker.
+	free := newJobList(maxChunksInFlight + workers)
 
 	g.Go(func() error { // read and split, one input after another
 		defer close(jobs)
 		var seq int64
 		for _, src := range srcs {
-			if !read(ctx, abort, cfg, src, &seq, slots, jobs) {
+			if !read(ctx, abort, cfg, src, &seq, slots, free, jobs) {
 				return nil
 			}
 		}
@@ -160,7 +162,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 			ack := make(chan struct{}, 1)
 			for j := range jobs {
 				if j.chunk != nil {
-					games, ok := w.chunk(j.chunk, &j.rows, func(games int) bool { return sendPart(j, games, ack, done, abort) })
+					games, ok := w.chunk(j.chunk, &j.rows, func(games int) bool { return sendPart(j, games, ack, done, free, abort) })
 					if !ok {
 						return nil
 					}
@@ -197,7 +199,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 				}
 				if j.ack != nil { // a part: more of its chunk follows
 					ack := j.ack
-					recycle(j)
+					free.recycle(j)
 					ack <- struct{}{}
 					continue
 				}
@@ -207,7 +209,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 				}
 				slots.release(j.size)
 				if j.start == nil && j.end == nil {
-					recycle(j)
+					free.recycle(j)
 				}
 			}
 		}
@@ -245,21 +247,40 @@ type job struct {
 	ack  chan struct{} // a part of a chunk's rows: signalled once written (see sendPart)
 }
 
-// jobPool recycles chunk jobs, so that the row slices a chunk fills are reused.
-var jobPool = sync.Pool{New: func() any { return new(job) }}
+// jobList recycles a scan's chunk jobs, so that the row slices a chunk fills are reused. A
+// buffered channel rather than a sync.Pool, so that a garbage collection does not throw away
+// slices that are about to be filled again (regrowing them was a tenth of a scan's CPU time,
+// most of it the kernel faulting in fresh pages).
+type jobList chan *job
 
-// recycle empties a written chunk job or part and gives it back to jobPool.
-func recycle(j *job) {
+// newJobList returns a list that keeps up to n jobs.
+func newJobList(n int) jobList { return make(jobList, n) }
+
+// get returns a recycled job, or a new one.
+func (l jobList) get() *job {
+	select {
+	case j := <-l:
+		return j
+	default:
+		return new(job)
+	}
+}
+
+// recycle empties a written chunk job or part and keeps it for get.
+func (l jobList) recycle(j *job) {
 	j.rows.reset()
 	j.games, j.size, j.ack, j.chunk = 0, 0, nil, nil
-	jobPool.Put(j)
+	select {
+	case l <- j:
+	default:
+	}
 }
 
 // sendPart hands the rows of the first games of j's chunk to the writer as a part of job j,
 // and waits until it is written: a worker then holds at most one part and the rows it is
 // building. It reports false when the scan is aborted.
-func sendPart(j *job, games int, ack chan struct{}, done chan<- *job, abort context.Context) bool {
-	p := jobPool.Get().(*job)
+func sendPart(j *job, games int, ack chan struct{}, done chan<- *job, free jobList, abort context.Context) bool {
+	p := free.get()
 	p.seq, p.games, p.ack = j.seq, int64(games), ack
 	p.rows, j.rows = j.rows, p.rows
 	select {
@@ -300,7 +321,7 @@ func (s *slots) release(n int64) { s.sem.Release(n) }
 
 // read queues the chunks of games of one input, framed by its start and end. It reports false
 // when the scan must stop (interrupted or aborted).
-func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, slots *slots, jobs chan<- *job) bool {
+func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, slots *slots, free jobList, jobs chan<- *job) bool {
 	send := func(j *job) bool {
 		size := int64(boundaryJobSize)
 		if j.chunk != nil {
@@ -351,7 +372,7 @@ func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, 
 		}
 		c, past, err := games.Next()
 		if c != nil {
-			j := jobPool.Get().(*job)
+			j := free.get()
 			j.chunk, j.release = c, release
 			if !send(j) {
 				return false
