@@ -197,25 +197,10 @@ func (p *Position) castleRookMove(us Color, to, rookFrom Square) uint64 {
 }
 
 // epCapturable reports whether the side to move has a legal en passant capture onto ep, the
-// square just skipped by the opponent's double pawn push. A capturing pawn may be pinned, or
-// the capture may leave the king in check (two pawns leaving a rank, or a check the capture
-// does not resolve); such captures do not count (rules.md section 1).
+// square just skipped by the opponent's double pawn push; only then does ep count for identity
+// (rules.md section 1). A capture that leaves the king in check does not count (see epLegal).
 func (p *Position) epCapturable(ep Square) bool {
-	us := p.turn
-	pawns := pawnAttacks[us^1][ep] & p.byRole[Pawn] & p.byColor[us]
-	if pawns == 0 {
-		return false
-	}
-	king := p.kingSquare(us)
-	victim := ep ^ 8
-	for ; pawns != 0; pawns &= pawns - 1 {
-		from := lsb(pawns)
-		occ := p.occupied() ^ from.bb() ^ victim.bb() | ep.bb()
-		if !p.attacked(king, us^1, occ, victim.bb()) {
-			return true
-		}
-	}
-	return false
+	return p.epPawns(ep) != 0 && p.genEnPassant(nil, ep) // most double steps pass no pawn: no call
 }
 
 // Identity is the exact identity of a position per rules.md section 1: placement, side to move,
