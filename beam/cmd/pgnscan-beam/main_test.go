@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -54,13 +55,13 @@ func TestRunnerFlags(t *testing.T) {
 func TestRunUsage(t *testing.T) {
 	resetFlags(t)
 	var out bytes.Buffer
-	if err := run(context.Background(), flags{out: t.TempDir()}, nil, &out); !errors.Is(err, pipeline.ErrUsage) {
+	if err := run(context.Background(), flags{outs: pipeline.Outputs{Findings: t.TempDir()}}, nil, &out, &out); !errors.Is(err, pipeline.ErrUsage) {
 		t.Errorf("no input: err %v, want a usage error", err)
 	}
 	if err := flag.CommandLine.Parse([]string{"--runner", "nope"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(context.Background(), flags{out: t.TempDir()}, []string{"x.pgn"}, &out); !errors.Is(err, pipeline.ErrUsage) {
+	if err := run(context.Background(), flags{outs: pipeline.Outputs{Findings: t.TempDir()}}, []string{"x.pgn"}, &out, &out); !errors.Is(err, pipeline.ErrUsage) {
 		t.Errorf("bad runner: err %v, want a usage error", err)
 	}
 	resetFlags(t)
@@ -90,7 +91,7 @@ func TestPrintPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := run(context.Background(), flags{printPlan: true, shardSize: 30}, []string{in}, &out); err != nil {
+	if err := run(context.Background(), flags{printPlan: true, shardSize: 30}, []string{in}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// Games start at bytes 0, 22 and 44 (lines 1, 5, 9) of 65; shards are bytes 0-30, 30-60
