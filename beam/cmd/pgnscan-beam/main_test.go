@@ -13,10 +13,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
 	"github.com/pgnscan/pgnscan/beam/pipeline"
 )
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	beam.Init()
+	os.Exit(m.Run())
+}
 
 // TestRunnerFlags: an unknown runner, and Dataflow, Flink or Spark without the settings they
 // need, are usage errors naming what is missing, before any input is read.
@@ -70,7 +77,8 @@ func TestRunUsage(t *testing.T) {
 // resetFlags sets Beam's flags that the tests change back to their defaults.
 func resetFlags(t *testing.T) {
 	t.Helper()
-	for _, name := range []string{"runner", "project", "region", "staging_location", "worker_binary", "endpoint"} {
+	for _, name := range []string{"runner", "project", "region", "staging_location", "worker_binary", "endpoint",
+		"environment_type", "num_workers", "worker_machine_type"} {
 		f := flag.Lookup(name)
 		if f == nil {
 			t.Fatalf("no flag --%s: Beam's flags moved", name)
