@@ -34,6 +34,7 @@ type scanOptions struct {
 	summary      string
 	quiet        bool
 	cpuprofile   string
+	memprofile   string
 	html         string
 	partition    string
 	shard        string
@@ -43,7 +44,7 @@ type scanOptions struct {
 	pgnOutMissed bool
 }
 
-func newScanCmd(stdin io.Reader) *cobra.Command {
+func newScanCmd(p process, stdin io.Reader) *cobra.Command {
 	var o scanOptions
 	cmd := &cobra.Command{
 		Use:   "scan [flags] INPUT...",
@@ -94,7 +95,7 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 			if err := checkWorkers(cmd, o.workers); err != nil {
 				return err
 			}
-			return runScan(cmd.Context(), o, args, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return runScan(cmd.Context(), o, args, p, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		}),
 	}
 	f := cmd.Flags()
@@ -112,6 +113,8 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 	f.StringVar(&o.html, "html", "", "also write an HTML report of the findings to this file (see pgnscan report --html)")
 	f.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the scan to this file (for go tool pprof)")
 	_ = f.MarkHidden("cpuprofile")
+	f.StringVar(&o.memprofile, "memprofile", "", "write the scan's allocations to this file (for go tool pprof)")
+	_ = f.MarkHidden("memprofile")
 	f.StringVar(&o.shard, "shard", "", "scan only this shard of a file, as pgnscan plan prints it (KIND:PATH@START-END), in place of INPUT")
 	f.StringVar(&o.summaryJSON, "summary-json", "", "also write the summary as JSON to this file, which pgnscan report merges (default with --shard --partition: OUT/_summary-NAME.json)")
 	f.StringVar(&o.pgnOut, "pgn-out", "", "also write every game with a finding to this PGN file, as read, with a {pgnscan: ...} comment at each finding's ply and a PgnscanFindings tag")
@@ -128,15 +131,16 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 // of more frequent collections, which are cheap here since those buffers hold no pointers.
 const scanMemoryLimit = 180 << 20
 
-// runScan validates the options, runs the scan (shardscan.Scan) and prints the summary.
-func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+// runScan validates the options, runs the scan (shardscan.Scan) and prints the summary. p gives
+// the command line the outputs record and the environment (GOMEMLIMIT).
+func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin io.Reader, stdout, stderr io.Writer) error {
 	sel, err := rules.Flags{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
 		NoAgreementBefore: o.noAgreement}.Selection()
 	if err != nil {
 		return usageError{err}
 	}
 	opt := shardscan.Options{Selection: sel, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
-		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
+		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: p.argv}
 	if o.pgnOut == "" && (o.pgnOutRules != "" || o.pgnOutMissed) {
 		return usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
 	}
@@ -176,7 +180,7 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	ctx, stop := catchInterrupts(ctx)
 	defer stop()
 	opt.Stdout = stallFree(stdout, ctx.Done())
-	if os.Getenv("GOMEMLIMIT") == "" {
+	if p.getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
 	}
 	if showProgress {
@@ -194,6 +198,9 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 			return err
 		}
 		defer stopProfile()
+	}
+	if o.memprofile != "" {
+		defer writeAllocProfile(o.memprofile, stderr)
 	}
 	st, runErr := shardscan.Scan(ctx, srcs, opt)
 	if st.Summary == nil {
@@ -253,6 +260,21 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// writeAllocProfile writes the allocations made so far to path (pprof's "allocs" profile);
+// a failure is reported on stderr, as the scan itself succeeded.
+func writeAllocProfile(path string, stderr io.Writer) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pgnscan: --memprofile: %v\n", err)
+	}
 }
 
 // progressWanted decides whether to draw the progress bar.

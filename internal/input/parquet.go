@@ -13,7 +13,6 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
-	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -72,16 +71,18 @@ const parquetBatchRows = 256
 // they are decoded, instead of each column chunk at once.
 const parquetReadBuffer = 256 << 10
 
-// openParquet reads the footer of a Parquet file. f counts the bytes read.
+// openParquet reads the footer of a Parquet file. f counts the bytes read. The reader's buffers
+// come from a reuseAllocator of its own.
 func openParquet(name string, f parquet.ReaderAtSeeker) (*file.Reader, *pqarrow.FileReader, error) {
-	props := parquet.NewReaderProperties(memory.DefaultAllocator)
+	mem := new(reuseAllocator)
+	props := parquet.NewReaderProperties(mem)
 	props.BufferedStreamEnabled = true
 	props.BufferSize = parquetReadBuffer
 	rd, err := file.NewParquetReader(f, file.WithReadProps(props))
 	if err != nil {
 		return nil, nil, err
 	}
-	fr, err := pqarrow.NewFileReader(rd, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, memory.DefaultAllocator)
+	fr, err := pqarrow.NewFileReader(rd, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
 	if err != nil {
 		rd.Close()
 		return nil, nil, err

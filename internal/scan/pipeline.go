@@ -51,6 +51,24 @@ type Config struct {
 	ChunkSize int              // bytes per batch of games; 0 means pgn.DefaultChunkSize
 	Progress  *Progress        // nil: no progress display
 	PGN       *pgnout.Filter   // --pgn-out: annotate the games with a finding it keeps (rows.pgn); nil: none
+
+	// Batches, when set, also receives the rows, in input order, from the goroutine that
+	// writes them and after the outputs have them: whole games of one input at a time, and
+	// each input's end. An error it returns aborts the scan as an output's does. The public
+	// package audit iterates over games through it (with FullGames, so that every game judged
+	// has its games rows).
+	Batches func(*Batch) error
+}
+
+// Batch is what Config.Batches receives: the rows of consecutive whole games of one input, in
+// game order (each slice sorted by game index), or the end of an input. The batch and its
+// slices are reused once the call returns.
+type Batch struct {
+	Errors   []report.Error   // the games not read whole
+	Faults   []error          // Faults[i] is the error behind Errors[i] (a *pgn.SyntaxError, or why the game could not begin)
+	Games    []report.Game    // one per game judged and edition (with Config.FullGames)
+	Findings []report.Finding // the findings of the games
+	End      *report.Input    // when set, the batch marks the end of this input (no rows): read whole, failed (End.Err) or stopped
 }
 
 // chunksPerWorker bounds the chunks that exist at once, by their memory: every job takes its
@@ -121,12 +139,14 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 	slots := newSlots(budget(workers, cfg.ChunkSize))
 	jobs := make(chan *job, workers)
 	done := make(chan *job, workers)
+	// Chunk jobs alive at once: those the budget lets in flight, and a part per worker.
+	free := newJobList(maxChunksInFlight + workers)
 
 	g.Go(func() error { // read and split, one input after another
 		defer close(jobs)
 		var seq int64
 		for _, src := range srcs {
-			if !read(ctx, abort, cfg, src, &seq, slots, jobs) {
+			if !read(ctx, abort, cfg, src, &seq, slots, free, jobs) {
 				return nil
 			}
 		}
@@ -142,7 +162,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 			ack := make(chan struct{}, 1)
 			for j := range jobs {
 				if j.chunk != nil {
-					games, ok := w.chunk(j.chunk, &j.rows, func(games int) bool { return sendPart(j, games, ack, done, abort) })
+					games, ok := w.chunk(j.chunk, &j.rows, func(games int) bool { return sendPart(j, games, ack, done, free, abort) })
 					if !ok {
 						return nil
 					}
@@ -159,7 +179,8 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 			return nil
 		})
 	}
-	go func() { wg.Wait(); close(done) }()
+	closed := make(chan struct{}) // Run returns after this goroutine too: it leaves none behind
+	go func() { wg.Wait(); close(done); close(closed) }()
 
 	var failed []string // the errors of the inputs that failed, in input order
 	g.Go(func() error { // write in input order
@@ -173,12 +194,12 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 					break
 				}
 				delete(pending, next)
-				if err := write(out, cfg.Progress, j); err != nil {
+				if err := write(out, &cfg, j); err != nil {
 					return err
 				}
 				if j.ack != nil { // a part: more of its chunk follows
 					ack := j.ack
-					recycle(j)
+					free.recycle(j)
 					ack <- struct{}{}
 					continue
 				}
@@ -188,13 +209,15 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 				}
 				slots.release(j.size)
 				if j.start == nil && j.end == nil {
-					recycle(j)
+					free.recycle(j)
 				}
 			}
 		}
 		return nil
 	})
-	if err := g.Wait(); err != nil {
+	err := g.Wait()
+	<-closed // the workers are in g: they have returned
+	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
@@ -224,21 +247,40 @@ type job struct {
 	ack  chan struct{} // a part of a chunk's rows: signalled once written (see sendPart)
 }
 
-// jobPool recycles chunk jobs, so that the row slices a chunk fills are reused.
-var jobPool = sync.Pool{New: func() any { return new(job) }}
+// jobList recycles a scan's chunk jobs, so that the row slices a chunk fills are reused. A
+// buffered channel rather than a sync.Pool, so that a garbage collection does not throw away
+// slices that are about to be filled again (regrowing them was a tenth of a scan's CPU time,
+// most of it the kernel faulting in fresh pages).
+type jobList chan *job
 
-// recycle empties a written chunk job or part and gives it back to jobPool.
-func recycle(j *job) {
+// newJobList returns a list that keeps up to n jobs.
+func newJobList(n int) jobList { return make(jobList, n) }
+
+// get returns a recycled job, or a new one.
+func (l jobList) get() *job {
+	select {
+	case j := <-l:
+		return j
+	default:
+		return new(job)
+	}
+}
+
+// recycle empties a written chunk job or part and keeps it for get.
+func (l jobList) recycle(j *job) {
 	j.rows.reset()
 	j.games, j.size, j.ack, j.chunk = 0, 0, nil, nil
-	jobPool.Put(j)
+	select {
+	case l <- j:
+	default:
+	}
 }
 
 // sendPart hands the rows of the first games of j's chunk to the writer as a part of job j,
 // and waits until it is written: a worker then holds at most one part and the rows it is
 // building. It reports false when the scan is aborted.
-func sendPart(j *job, games int, ack chan struct{}, done chan<- *job, abort context.Context) bool {
-	p := jobPool.Get().(*job)
+func sendPart(j *job, games int, ack chan struct{}, done chan<- *job, free jobList, abort context.Context) bool {
+	p := free.get()
 	p.seq, p.games, p.ack = j.seq, int64(games), ack
 	p.rows, j.rows = j.rows, p.rows
 	select {
@@ -279,7 +321,7 @@ func (s *slots) release(n int64) { s.sem.Release(n) }
 
 // read queues the chunks of games of one input, framed by its start and end. It reports false
 // when the scan must stop (interrupted or aborted).
-func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, slots *slots, jobs chan<- *job) bool {
+func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, slots *slots, free jobList, jobs chan<- *job) bool {
 	send := func(j *job) bool {
 		size := int64(boundaryJobSize)
 		if j.chunk != nil {
@@ -330,7 +372,7 @@ func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, 
 		}
 		c, past, err := games.Next()
 		if c != nil {
-			j := jobPool.Get().(*job)
+			j := free.get()
 			j.chunk, j.release = c, release
 			if !send(j) {
 				return false
@@ -362,16 +404,32 @@ func givenUp(ctx context.Context, err error) bool {
 	return ctx.Err() != nil && errors.Is(err, stall.ErrGivenUp)
 }
 
-// write hands one job's rows to the outputs, games in order, each game's rows together.
-func write(out *report.Outputs, p *Progress, j *job) error {
+// write hands one job's rows to the outputs, games in order, each game's rows together, and
+// then to cfg.Batches.
+func write(out *report.Outputs, cfg *Config, j *job) error {
 	switch {
 	case j.start != nil:
 		out.Summary.SetInput(*j.start)
 		return nil
 	case j.end != nil:
 		out.Summary.SetInput(*j.end)
+		if cfg.Batches != nil {
+			return cfg.Batches(&Batch{End: j.end})
+		}
 		return nil
 	}
+	if err := writeRows(out, cfg.Progress, j); err != nil {
+		return err
+	}
+	if cfg.Batches != nil {
+		r := &j.rows
+		return cfg.Batches(&Batch{Errors: r.errors, Faults: r.faults, Games: r.games, Findings: r.findings})
+	}
+	return nil
+}
+
+// writeRows hands a chunk job's rows to the outputs.
+func writeRows(out *report.Outputs, p *Progress, j *job) error {
 	r := &j.rows
 	for i := range r.errors {
 		if err := out.AddError(&r.errors[i]); err != nil {

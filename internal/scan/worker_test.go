@@ -8,6 +8,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/pgn"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // wkChunks splits text into chunks of games.
@@ -386,5 +387,52 @@ func TestWorkerVariants(t *testing.T) {
 	}
 	if _, ok := variants["atomic"]; ok {
 		t.Error("an unsupported variant was judged")
+	}
+}
+
+// BenchmarkWorker: a worker's cost per game and per ply (tokenising, SAN decoding, judging under
+// the four editions of issue 25's benchmark, rows), on the shared corpus's lichess and TWIC
+// excerpts, in memory. TestWorkerAllocs holds the allocations to the findings' own.
+func BenchmarkWorker(b *testing.B) {
+	var text []byte
+	for _, name := range []string{"lichess-2025-05-excerpt.pgn", "twic1599-excerpt.pgn"} {
+		text = append(text, testcorpus.Read(b, name)...)
+	}
+	chunks := wkChunks(b, string(text), 64<<20)
+	if len(chunks) != 1 {
+		b.Fatalf("%d chunks", len(chunks))
+	}
+	c := chunks[0]
+	plies := 0
+	for i := range c.Games {
+		plies += countPlies(b, c.GameBytes(i))
+	}
+	w := newWorker(plSelection(b, "fide2009,fide2014,fide2017,lichess"), false)
+	var r rows
+	w.chunk(c, &r, nil) // warm up: buffers grow to their size
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r.reset()
+		w.chunk(c, &r, nil)
+	}
+	games := float64(b.N) * float64(len(c.Games))
+	b.ReportMetric(b.Elapsed().Seconds()*1e9/games, "ns/game")
+	b.ReportMetric(b.Elapsed().Seconds()*1e9/(float64(b.N)*float64(plies)), "ns/ply")
+	b.ReportMetric(testing.AllocsPerRun(1, func() { r.reset(); w.chunk(c, &r, nil) })/float64(len(c.Games)), "allocs/game")
+}
+
+// countPlies counts the SAN tokens of a game.
+func countPlies(tb testing.TB, game []byte) int {
+	var tok pgn.Tokenizer
+	tok.Reset(&pgn.Chunk{Data: game, Games: []pgn.Game{{End: len(game)}}}, 0)
+	n := 0
+	for {
+		switch tok.Next() {
+		case pgn.TokSAN:
+			n++
+		case pgn.TokEnd:
+			return n
+		}
 	}
 }
