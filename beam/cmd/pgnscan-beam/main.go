@@ -147,6 +147,10 @@ func run(ctx context.Context, f flags, inputs []string, stdout, stderr io.Writer
 	if err != nil {
 		return err
 	}
+	if *jobopts.Async {
+		_, err := fmt.Fprintf(stderr, "pgnscan-beam: job submitted (--async); once it has finished, pgnscan report %s prints its summary\n", f.outs.Findings)
+		return err
+	}
 	if f.quiet {
 		return nil
 	}
