@@ -6,15 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/bits"
 	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pgnscan/pgnscan/internal/board"
-	"github.com/pgnscan/pgnscan/internal/mate"
+	"github.com/pgnscan/pgnscan/audit"
 )
 
 // errInvalidLines is returned (exit status 1) when some FEN could not be answered.
@@ -41,14 +39,12 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 "invalid: REASON" in both columns), 2 for bad usage.`,
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
 			holdMemory()
-			a := canmateAnswerer{witness: witness, winner: winner, decider: mate.NewDecider(budget)}
-			switch strings.ToLower(side) {
+			a := canmateAnswerer{witness: witness, winner: winner, decider: audit.NewDecider(budget)}
+			switch s := strings.ToLower(side); s {
 			case "":
-				a.sides = []board.Color{board.White, board.Black}
-			case "white":
-				a.sides = []board.Color{board.White}
-			case "black":
-				a.sides = []board.Color{board.Black}
+				a.sides = []string{audit.White, audit.Black}
+			case audit.White, audit.Black:
+				a.sides = []string{s}
 			default:
 				return usageError{fmt.Errorf("--side %q: want white or black", side)}
 			}
@@ -93,7 +89,7 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 	f.BoolVar(&witness, "witness", false, "append each yes answer's mating line in SAN")
 	f.StringVar(&side, "side", "", "answer for one side only: white or black (the other column is -)")
 	f.BoolVar(&winner, "winner", false, "answer only for the side not to move (the side that did not flag in a timeout's final position)")
-	f.IntVar(&budget, "budget", mate.DefaultBudget, "search nodes per side")
+	f.IntVar(&budget, "budget", audit.DefaultBudget, "search nodes per side")
 	return cmd
 }
 
@@ -113,8 +109,8 @@ func holdMemory() {
 
 // canmateAnswerer answers canmate's lines with one decider.
 type canmateAnswerer struct {
-	decider *mate.Decider
-	sides   []board.Color
+	decider *audit.Decider
+	sides   []string // audit.White, audit.Black
 	witness bool
 	winner  bool // answer only for the side not to move (sides unused)
 }
@@ -127,33 +123,43 @@ func (a *canmateAnswerer) answer(w *bufio.Writer, line string) bool {
 		w.WriteByte('\n')
 		return true
 	}
-	p, unreachable, err := canmateFEN(line)
-	cols := [2]string{"-", "-"}
+	cols := map[string]string{audit.White: "-", audit.Black: "-"}
+	var unreachable string
 	var lines []string
-	if err != nil {
-		cols = [2]string{"invalid: " + err.Error(), "invalid: " + err.Error()}
-		unreachable = nil
-	} else {
-		sides := a.sides
-		if a.winner {
-			sides = []board.Color{p.Turn().Other()}
+	invalid := func(err error) {
+		var e *audit.Error
+		if errors.As(err, &e) {
+			err = e.Err // the field and the reason, without the package's prefix
 		}
-		for _, s := range sides {
-			r := a.decider.CanMate(&p, s)
-			cols[s] = r.Answer.String()
-			if a.witness && r.Answer == mate.Yes {
-				lines = append(lines, s.String()+": "+sanLine(p, r.Witness))
-			}
+		cols[audit.White], cols[audit.Black] = "invalid: "+err.Error(), "invalid: "+err.Error()
+		unreachable, lines = "", nil
+	}
+	fen, err := canmateFEN(line)
+	if err != nil {
+		invalid(err)
+	}
+	for _, side := range a.sidesFor(fen) {
+		if err != nil {
+			break
+		}
+		var m audit.Mate
+		if m, err = a.decider.CanMate(fen, side); err != nil {
+			invalid(err)
+			break
+		}
+		cols[side], unreachable = m.Answer, m.Unreachable
+		if a.witness && m.Answer == audit.Yes {
+			lines = append(lines, side+": "+m.Line())
 		}
 	}
 	w.WriteString(line)
-	for _, c := range cols {
+	for _, side := range []string{audit.White, audit.Black} {
 		w.WriteByte('\t')
-		w.WriteString(c)
+		w.WriteString(cols[side])
 	}
-	if unreachable != nil {
+	if unreachable != "" {
 		w.WriteString("\tunreachable: ")
-		w.WriteString(unreachable.Error())
+		w.WriteString(unreachable)
 	}
 	for _, l := range lines {
 		w.WriteByte('\t')
@@ -163,73 +169,33 @@ func (a *canmateAnswerer) answer(w *bufio.Writer, line string) bool {
 	return err == nil
 }
 
-// canmateFEN reads the FEN at the start of line: 6 fields when the fifth and sixth are
-// numbers (the clocks), else 4; any further words are not part of it. It returns the reason a
-// FEN is not a legal position (err), or the reason no game could reach it (unreachable: more
-// material than promotions explain, or more than two pieces giving check), as errors whose
-// text is that reason alone; an unreachable position is answered all the same
-// (cli-and-output.md: moves can still be played from it).
-func canmateFEN(line string) (p board.Position, unreachable, err error) {
+// sidesFor returns the sides to answer for in the position of fen: --winner's, the side not
+// to move (White when the side-to-move field is not one: the answer is then the FEN's error).
+func (a *canmateAnswerer) sidesFor(fen string) []string {
+	if !a.winner {
+		return a.sides
+	}
+	if f := strings.Fields(fen); len(f) > 1 && f[1] == "w" {
+		return []string{audit.Black}
+	}
+	return []string{audit.White}
+}
+
+// canmateFEN returns the FEN at the start of line: 6 fields when the fifth and sixth are
+// numbers (the clocks), else 4; any further words are not part of it.
+func canmateFEN(line string) (string, error) {
 	fields := strings.Fields(line)
 	if len(fields) < 4 {
-		return p, nil, fmt.Errorf("a FEN has 4 or 6 fields, found %d", len(fields))
+		return "", fmt.Errorf("a FEN has 4 or 6 fields, found %d", len(fields))
 	}
 	n := 4
 	if len(fields) >= 6 && isNumber(fields[4]) && isNumber(fields[5]) {
 		n = 6
 	}
-	s, err := board.ParseFEN(strings.Join(fields[:n], " "))
-	if err == nil {
-		p, unreachable, err = s.Playable()
-	}
-	if err != nil {
-		return p, nil, fenReason(err)
-	}
-	if unreachable != nil {
-		unreachable = fenReason(unreachable)
-	} else if n := bits.OnesCount64(p.Checkers()); n > 2 { // no legal move makes it
-		unreachable = fmt.Errorf("position: %d pieces give check; no move can make more than two", n)
-	}
-	return p, unreachable, nil
-}
-
-// fenReason returns a FEN error as its field and reason alone.
-func fenReason(err error) error {
-	var fe *board.FENError
-	if errors.As(err, &fe) {
-		return errors.New(fe.Field + ": " + fe.Reason)
-	}
-	return err
+	return strings.Join(fields[:n], " "), nil
 }
 
 func isNumber(s string) bool {
 	_, err := strconv.Atoi(s)
 	return err == nil
-}
-
-// sanLine writes moves, played from p, in SAN with move numbers: "1. Qh5 Nc6 2. Qxf7#", or
-// "1... Kg8 2. Qg7#" when Black moves first. An empty line (a mate on the board) is "#".
-func sanLine(p board.Position, moves []board.Move) string {
-	if len(moves) == 0 {
-		return "#"
-	}
-	var b []byte
-	for i, m := range moves {
-		if p.Turn() == board.White || i == 0 {
-			if i > 0 {
-				b = append(b, ' ')
-			}
-			b = strconv.AppendInt(b, int64(p.FullmoveNumber()), 10)
-			if p.Turn() == board.White {
-				b = append(b, ". "...)
-			} else {
-				b = append(b, "... "...)
-			}
-		} else {
-			b = append(b, ' ')
-		}
-		b = p.AppendSAN(b, m)
-		p.Play(m)
-	}
-	return string(b)
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/pgnscan/pgnscan/internal/rules"
+	"github.com/pgnscan/pgnscan/audit"
 )
 
 func newEditionsCmd() *cobra.Command {
@@ -12,7 +12,7 @@ func newEditionsCmd() *cobra.Command {
 		Short: "Print the rule editions: ids, dates, articles, incorrect-claim penalties",
 		Args:  cobra.NoArgs,
 		RunE: runE(func(cmd *cobra.Command, _ []string) error {
-			return rules.WriteTable(cmd.OutOrStdout())
+			return audit.WriteEditions(cmd.OutOrStdout())
 		}),
 	}
 }

@@ -50,7 +50,7 @@ func pgnscan(t testing.TB, args ...string) result {
 func pgnscanStdin(t testing.TB, stdin []byte, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, bytes.NewReader(stdin), &out, &errb)
+	code := run(process{append([]string{"pgnscan"}, args...), os.Getenv}, bytes.NewReader(stdin), &out, &errb)
 	return result{code: code, stdout: out.String(), stderr: errb.String()}
 }
 

@@ -71,7 +71,8 @@ func cutComment(line string) string {
 // testdata/sample.pgn.zst (also as archive.pgn.zst), the Hugging Face download the shared lichess excerpt laid out as the
 // dataset (huggingface-cli is a stand-in that checks its arguments), SLURM_ARRAY_TASK_ID is 0.
 // "go build" builds the command as the README says (in the repository, into the folder) and
-// "go run ./cmd/pgnscan" runs that build; "go test ./..." is this test's own run. Each command
+// "go run ./cmd/pgnscan" runs that build; "go doc ./audit" runs in the repository; "go test ./..."
+// is this test's own run. Each command
 // must exit 0. Before issue 27 the README's HTML command failed as written: its glob
 // may-*.parquet took the games file for a findings file.
 func TestReadmeCommands(t *testing.T) {
@@ -119,6 +120,8 @@ func TestReadmeCommands(t *testing.T) {
 				t.Fatalf("the build command does not write ./pgnscan: %s", line)
 			}
 			line = strings.Replace(line, " -o pgnscan ", " -o "+filepath.Join(work, "pgnscan")+" ", 1)
+		case strings.HasPrefix(line, "go doc ./audit"):
+			dir = repo
 		case strings.HasPrefix(line, "go run ./cmd/pgnscan "):
 			line = "pgnscan " + strings.TrimPrefix(line, "go run ./cmd/pgnscan ")
 		}

@@ -12,11 +12,18 @@ import (
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
-// run executes the command line args and returns the process exit status. It is the only
+// process is what the commands take from the process that runs them, passed in by main (and
+// by the tests): below run, nothing reads os.Args or the environment.
+type process struct {
+	argv   []string            // the command line, the program's name first (Parquet metadata records it)
+	getenv func(string) string // the environment: os.Getenv, or a test's
+}
+
+// run executes the command line p.argv and returns the process exit status. It is the only
 // place where errors become exit statuses.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRootCmd(stdin, stdout, stderr)
-	root.SetArgs(args)
+func run(p process, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRootCmd(p, stdin, stdout, stderr)
+	root.SetArgs(p.argv[1:])
 	err := root.Execute()
 	code := exitCode(err)
 	if err != nil && code != exitInterrupted {
@@ -39,7 +46,7 @@ func singleLine(msg string) string {
 	return strings.Join(strings.Fields(msg), " ")
 }
 
-func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+func newRootCmd(p process, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "pgnscan",
 		Short: "Audit chess game archives against the Laws of Chess",
@@ -56,7 +63,7 @@ position) that were not applied, and results that contradict the board.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{suggestFlag(cmd, err)} })
 	root.Version = Version()
 	root.SetVersionTemplate("pgnscan {{.Version}}\n") // as "pgnscan version" prints it
-	root.AddCommand(newScanCmd(stdin), newReportCmd(), newEditionsCmd(), newVersionCmd(), newCanmateCmd(stdin), newPlanCmd())
+	root.AddCommand(newScanCmd(p, stdin), newReportCmd(), newEditionsCmd(), newVersionCmd(), newCanmateCmd(stdin), newPlanCmd())
 	return root
 }
 

@@ -44,7 +44,7 @@ type scanOptions struct {
 	pgnOutMissed bool
 }
 
-func newScanCmd(stdin io.Reader) *cobra.Command {
+func newScanCmd(p process, stdin io.Reader) *cobra.Command {
 	var o scanOptions
 	cmd := &cobra.Command{
 		Use:   "scan [flags] INPUT...",
@@ -95,7 +95,7 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 			if err := checkWorkers(cmd, o.workers); err != nil {
 				return err
 			}
-			return runScan(cmd.Context(), o, args, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return runScan(cmd.Context(), o, args, p, stdin, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		}),
 	}
 	f := cmd.Flags()
@@ -131,15 +131,16 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 // of more frequent collections, which are cheap here since those buffers hold no pointers.
 const scanMemoryLimit = 180 << 20
 
-// runScan validates the options, runs the scan (shardscan.Scan) and prints the summary.
-func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+// runScan validates the options, runs the scan (shardscan.Scan) and prints the summary. p gives
+// the command line the outputs record and the environment (GOMEMLIMIT).
+func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin io.Reader, stdout, stderr io.Writer) error {
 	sel, err := rules.Flags{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
 		NoAgreementBefore: o.noAgreement}.Selection()
 	if err != nil {
 		return usageError{err}
 	}
 	opt := shardscan.Options{Selection: sel, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
-		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: os.Args}
+		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: p.argv}
 	if o.pgnOut == "" && (o.pgnOutRules != "" || o.pgnOutMissed) {
 		return usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
 	}
@@ -179,7 +180,7 @@ func runScan(ctx context.Context, o scanOptions, args []string, stdin io.Reader,
 	ctx, stop := catchInterrupts(ctx)
 	defer stop()
 	opt.Stdout = stallFree(stdout, ctx.Done())
-	if os.Getenv("GOMEMLIMIT") == "" {
+	if p.getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
 	}
 	if showProgress {

@@ -168,3 +168,38 @@ func TestIdentityDistinguishes(t *testing.T) {
 	sameIdentity(t, "colour", mustFEN(t, "4k3/8/8/8/8/8/4N3/4K3 w - - 0 1"),
 		mustFEN(t, "4k3/8/8/8/8/8/4n3/4K3 w - - 0 1"), false)
 }
+
+// TestPlacementKey: the placement key of a position is the full key of the same placement and
+// side to move without castling rights or en passant square (computed from scratch), so it is
+// blind to exactly those two, and still tells the side to move (and a Chess960 rook file) apart.
+func TestPlacementKey(t *testing.T) {
+	for _, c := range []struct{ fen, bare string }{
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b - - 0 1"},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"},
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w - - 0 3"},
+	} {
+		p, bare := mustFEN(t, c.fen), mustFEN(t, c.bare)
+		if p.Key() == bare.Key() {
+			t.Errorf("%s: the full keys should differ", c.fen)
+		}
+		if got, want := p.PlacementKey(), bare.computeKey(); got != want {
+			t.Errorf("%s: PlacementKey %x, want %x (the key of %s)", c.fen, got, want, c.bare)
+		}
+		if bare.PlacementKey() != bare.Key() {
+			t.Errorf("%s: a position without rights or en passant: PlacementKey should be Key", c.bare)
+		}
+	}
+	w, b := mustFEN(t, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), mustFEN(t, "4k3/8/8/8/8/8/8/R3K3 b - - 0 1")
+	if w.PlacementKey() == b.PlacementKey() {
+		t.Error("the side to move should count")
+	}
+	x, err := FromFEN960("1r2k3/8/8/8/8/8/8/1R2K3 w Bb - 0 1")
+	y, err2 := FromFEN960("1r2k3/8/8/8/8/8/8/1R2K3 w - - 0 1")
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	if x.Key() == y.Key() || x.PlacementKey() != y.PlacementKey() {
+		t.Error("Chess960: the rook files of the rights are part of the rights")
+	}
+}

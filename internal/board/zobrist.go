@@ -75,3 +75,14 @@ func (p *Position) computeKey() uint64 {
 	}
 	return k
 }
+
+// PlacementKey returns the Zobrist key of the placement and the side to move alone: Key without
+// the castling rights and the en passant square. Lichess compared positions so before
+// scalachess #56 (2016), and rules uses it for those versions of its rules.
+func (p *Position) PlacementKey() uint64 {
+	k := p.key ^ castleKey(p.castling, p.castleRooks)
+	if p.ep != NoSquare {
+		k ^= zobEP[p.ep.File()]
+	}
+	return k
+}

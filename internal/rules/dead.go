@@ -72,7 +72,12 @@ func (j *Judge) beginEnd(start *board.Position) {
 
 // SetStop records how the game's tags and last comment say it stopped (TerminationOf), for
 // ended_by and the unwinnable and agreement rules. Call it after Begin, before Finish.
-func (j *Judge) SetStop(s Stop) { j.stop = s }
+func (j *Judge) SetStop(s Stop) {
+	j.stop = s
+	if j.split.on {
+		j.split.sub.SetStop(s)
+	}
+}
 
 // SetNoAgreementBefore sets the competition rule of 9.1a / 9.1.1 (--no-agreement-before N):
 // an agreed draw before move n is an early_agreement in every FIDE edition. 0 turns it off.

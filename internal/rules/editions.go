@@ -74,6 +74,13 @@ type Edition struct {
 	SeventyFive    bool            // automatic 75 moves (150 half-moves), mate taking precedence
 	FiftyAutomatic bool            // lichess: 50 moves (100 half-moves) end the game automatically
 
+	// ByPlacement: repetitions compare positions by placement and side to move alone (the
+	// castling rights and en passant square left out), and the positions compared and the
+	// halfmove clock restart at a castling move rather than at a change of castling rights:
+	// lichess before scalachess #56 (rules.md 10). The Judge then counts with
+	// board.Position.PlacementKey instead of Key.
+	ByPlacement bool
+
 	// Material: lichess's "cannot win" rule judges its unwinnable losses (rules.md 7.3, 10).
 	Material MaterialRule
 	// Version names the version of the edition's rules (lichess: its first day, rules.md 10;
@@ -212,6 +219,7 @@ var (
 
 		ThreefoldClaim: true,
 		FiftyAutomatic: true,
+		ByPlacement:    true,
 		Material:       MaterialRule{On: true},
 		Articles: Articles{
 			ThreefoldIntended: "lichess threefold claim",

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math"
+
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/mate"
 )
@@ -88,6 +90,8 @@ type Judge struct {
 	v     Verdict
 
 	compaction // of a long window (window.go)
+
+	split split // a second Judge for the editions counting repetitions the other way (split.go)
 }
 
 // NewJudge returns a Judge ready for Begin.
@@ -99,6 +103,9 @@ func NewJudge() *Judge {
 // set-up game) with the recorded result, to be judged under each of the
 // choices (as Selection.Choose returns them; the slice is copied).
 func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
+	if !j.rejudging {
+		choices = j.splitChoices(start, result, choices)
+	}
 	j.pos = start
 	j.ply = 0
 	j.result = result
@@ -121,8 +128,9 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.first = [2][2]claimRec{}
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
+	j.byPlacement, j.castled = len(choices) > 0 && choices[0].Edition.ByPlacement, math.MinInt/2
 	j.reset(&j.pos)
-	j.register(j.pos.Key(), 0, 1)
+	j.register(j.key(), 0, 1)
 	j.hmc = j.pos.HalfmoveClock()
 	j.beginEnd(&start)
 	j.deadMat, j.deadSearch = j.pos.IsDeadByMaterial(), j.deadFrom == 0
@@ -139,6 +147,9 @@ func (j *Judge) Ply() int { return j.ply }
 // Play judges the current position Pi, given that m (legal in Pi) is the move
 // played from it, then plays m: the new current position is Pi+1.
 func (j *Judge) Play(m board.Move) {
+	if j.split.on && !j.rejudging {
+		j.split.sub.Play(m)
+	}
 	p := &j.pos
 	j.keepMove(m) // a replay (rejudge) writes back the same move
 	if j.live == 0 {
@@ -164,7 +175,11 @@ func (j *Judge) Play(m board.Move) {
 	// The clock restarts exactly on a capture or pawn move; with a change of
 	// castling rights these are the irreversible moves.
 	zeroing := p.HalfmoveClock() == 0
-	if zeroing || p.Castling() != rights {
+	irreversible, key := zeroing || p.Castling() != rights, p.Key()
+	if j.byPlacement {
+		irreversible, key = j.placementPlay(m, zeroing), p.PlacementKey()
+	}
+	if irreversible {
 		if zeroing {
 			// The clock only falls here: the one before was a maximum.
 			j.maxHmc = max(j.maxHmc, j.hmc)
@@ -173,11 +188,13 @@ func (j *Judge) Play(m board.Move) {
 		j.serial += uint32(len(j.win)) + 1
 		j.win = j.win[:0]
 		j.turn0, j.ep0 = p.Turn(), p.EnPassant()
+		if j.byPlacement {
+			j.ep0 = board.NoSquare
+		}
 		if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
 			j.tidy()
 		}
 	}
-	key := p.Key()
 	w := int32(len(j.win))
 	count := int32(1)
 	// An earlier occurrence stands at least four entries back, in the key's
@@ -187,6 +204,9 @@ func (j *Judge) Play(m board.Move) {
 	}
 	j.register(key, w, count)
 	j.hmc = p.HalfmoveClock()
+	if j.byPlacement {
+		j.hmc = min(j.hmc, j.ply-j.castled)
+	}
 	if zeroing {
 		j.deadMat = p.IsDeadByMaterial() // material may have changed
 		j.dead = j.deadMat || j.deadSearch
@@ -196,11 +216,36 @@ func (j *Judge) Play(m board.Move) {
 	}
 }
 
+// key returns the current position's key as the window holds them (window.byPlacement).
+func (j *Judge) key() uint64 {
+	if j.byPlacement {
+		return j.pos.PlacementKey()
+	}
+	return j.pos.Key()
+}
+
+// placementPlay does, by placement (lichess before scalachess #56), what Play does for m, just
+// played: it reports whether m empties the window (a capture, a pawn move or a castling move)
+// and, on castling, restarts the clock there, keeping the one before as a maximum.
+func (j *Judge) placementPlay(m board.Move, zeroing bool) bool {
+	if !m.IsCastle() {
+		return zeroing
+	}
+	j.maxHmc = max(j.maxHmc, j.hmc)
+	j.castled = j.ply
+	return true
+}
+
 // Fail records that the next half-move of the game could not be replayed: the
 // game is judged on the positions played so far, P0 ... Pi, and its findings
 // stand. Since the game score goes on past Pi, no claim counts as taken and
 // an ending at Pi counts as not applied. Call Finish next.
-func (j *Judge) Fail() { j.failed = true }
+func (j *Judge) Fail() {
+	j.failed = true
+	if j.split.on {
+		j.split.sub.Fail()
+	}
+}
 
 // close judges the current position Pi once it is known whether a move was
 // played from it: m, or none (m == 0) when Pi is the final position.
@@ -451,6 +496,9 @@ func (j *Judge) Finish() *Verdict {
 	}
 	for i := range v.Games {
 		v.Games[i].CanMate = j.canMate // asked once per game, by any edition
+	}
+	if j.split.on {
+		j.merge(v)
 	}
 	return v
 }

@@ -30,21 +30,24 @@ type lichessVersion struct {
 // 23 say where the table of rules.md 10 differed and why).
 var lichessHistory = []lichessVersion{
 	{
-		source: "scalachess InsufficientMatingMaterial, History (the earliest code read, Scala 2)",
+		source: "scalachess InsufficientMatingMaterial, History, Hash, Move (the earliest code read, Scala 2)",
 		change: "threefold repetition by claim; 50 moves (100 half-moves) end the game; a position is " +
 			"dead when both sides have insufficient material (the cases of rules.md 5); a timeout is " +
 			"drawn when the side that did not flag has its king alone, its king and one knight against " +
 			"king and queens, or its king and one bishop with no bishop of the other square colour on " +
-			"the board and no knight or pawn of the flagger; no automatic fivefold",
+			"the board and no knight or pawn of the flagger; no automatic fivefold; repetitions " +
+			"compare the pieces' squares and the side to move only (Hash: no castling rights, no en " +
+			"passant), and a castling move, like a capture or a pawn move, restarts both the " +
+			"positions compared and the 50-move count (scalachess #3)",
 		apply: func(e *Edition) {},
 	},
 	{
 		from:   Date{2016, 1, 30},
-		source: "scalachess #56 (Zobrist hashing, opened 2016-01-29)",
-		change: "repetitions count the en passant right; before, lichess's position hash left it out " +
-			"(not modelled: pgnscan counts every version's repetitions with the en passant right, " +
-			"as FIDE does)",
-		apply: func(e *Edition) {},
+		source: "scalachess #56 (Zobrist hashing, fixes #3; opened 2016-01-29, merged 2016-01-30)",
+		change: "repetitions count the castling rights and the en passant right (the Zobrist key), " +
+			"and only captures and pawn moves restart the 50-move count; a change of castling " +
+			"rights, not a castling move, ends the positions that can repeat",
+		apply: func(e *Edition) { e.ByPlacement = false },
 	},
 	{
 		from:   Date{2018, 8, 27},

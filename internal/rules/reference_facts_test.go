@@ -17,18 +17,27 @@ type refFacts struct {
 	ep       board.Square // the square an en passant capture would land on, when one is legal
 	hmc      int          // halfmove clock
 	fullmove int
+
+	// byPlacement: the facts as lichess kept them before scalachess #56 (rules.md 10): the
+	// identity is the placement and the side to move alone, and a castling move restarts the
+	// clock and the positions compared, which castlings (the castling moves played so far)
+	// tells apart.
+	byPlacement bool
+	castlings   int
 }
 
 // refID is the identity of a position (rules.md section 1): placement, side to move, castling
-// rights, and the en passant square when a capture there is legal.
+// rights, and the en passant square when a capture there is legal; by placement, the
+// placement, the side to move and the castling moves played.
 type refID struct {
 	placement [64]board.Piece
 	facts     refFacts // with hmc and fullmove zero
 }
 
 // startFacts reads P0's facts from its FEN fields (as board parsed them).
-func startFacts(p *board.Position) refFacts {
-	return refFacts{turn: p.Turn(), castling: p.Castling(), ep: p.EnPassant(), hmc: p.HalfmoveClock(), fullmove: p.FullmoveNumber()}
+func startFacts(p *board.Position, byPlacement bool) refFacts {
+	return refFacts{turn: p.Turn(), castling: p.Castling(), ep: p.EnPassant(), hmc: p.HalfmoveClock(),
+		fullmove: p.FullmoveNumber(), byPlacement: byPlacement}
 }
 
 // refZeroing reports whether m, legal in p, is a capture or a pawn move: the mover is a pawn, or
@@ -50,9 +59,19 @@ func refAfter(p *board.Position, f refFacts, m board.Move) (board.Position, refF
 	q := *p
 	q.Play(m)
 	mover := p.PieceAt(m.From())
-	n := refFacts{turn: f.turn.Other(), castling: f.castling, ep: board.NoSquare, hmc: f.hmc + 1, fullmove: f.fullmove}
+	n := refFacts{turn: f.turn.Other(), castling: f.castling, ep: board.NoSquare, hmc: f.hmc + 1, fullmove: f.fullmove,
+		byPlacement: f.byPlacement, castlings: f.castlings}
 	if refZeroing(p, m) {
 		n.hmc = 0
+	}
+	// Castling: the king goes two files, or onto its own rook (as a Chess960 move names it).
+	target := p.PieceAt(m.To())
+	if mover.Role() == board.King && (target.Color() == mover.Color() && target != board.NoPiece ||
+		m.To().File()-m.From().File() >= 2 || m.From().File()-m.To().File() >= 2) {
+		n.castlings++
+		if f.byPlacement {
+			n.hmc = 0
+		}
 	}
 	if f.turn == board.Black {
 		n.fullmove++
@@ -85,7 +104,10 @@ func refIdentity(p *board.Position, f refFacts) refID {
 		id.placement[sq] = p.PieceAt(sq)
 	}
 	id.facts = f
-	id.facts.hmc, id.facts.fullmove = 0, 0
+	id.facts.hmc, id.facts.fullmove, id.facts.castlings = 0, 0, 0
+	if f.byPlacement {
+		id.facts = refFacts{turn: f.turn, byPlacement: true, castlings: f.castlings}
+	}
 	return id
 }
 

@@ -38,24 +38,48 @@ type refGame struct {
 // under lichess, a fivefold repetition is a threefold claim opportunity like any other.
 const refLichessFivefoldFrom = "2020.01.14"
 
-// refLichessFivefold reports whether lichess's rules on the game's UTCDate (else Date; with
-// neither, the newest rules) had the automatic fivefold. A date is compared as text,
-// "YYYY.MM.DD", an unknown month or day ("??") counting as the earliest ("00").
-func refLichessFivefold(date, utcDate string) bool {
+// refLichessByPlacementUntil is the reference's own copy of the day lichess started counting
+// repetitions with the castling rights and the en passant right (scalachess #56, rules.md 10):
+// before it, under lichess, positions are compared by placement and side to move, and a
+// castling move restarts the clock and the positions compared.
+const refLichessByPlacementUntil = "2016.01.30"
+
+// refLichessByPlacement reports whether lichess's rules on the game's UTCDate (else Date)
+// compared positions by placement, as refLichessFivefold reads the dates.
+func refLichessByPlacement(date, utcDate string) bool {
+	d := refLichessDay(date, utcDate)
+	return d != "" && d < refLichessByPlacementUntil
+}
+
+// refLichessDay is the day whose lichess rules judge a game: its UTCDate, else its Date, as
+// "YYYY.MM.DD" with an unknown month or day as "00"; "" (the newest rules) with neither.
+func refLichessDay(date, utcDate string) string {
 	d := utcDate
 	if len(d) < 4 || d[:4] == "????" {
 		d = date
 	}
 	if len(d) < 4 || d[:4] == "????" {
-		return true
+		return ""
 	}
-	d = strings.ReplaceAll(strings.ReplaceAll(d, "-", "."), "?", "0")
-	return d >= refLichessFivefoldFrom
+	return strings.ReplaceAll(strings.ReplaceAll(d, "-", "."), "?", "0")
+}
+
+// refLichessFivefold reports whether lichess's rules on the game's UTCDate (else Date; with
+// neither, the newest rules) had the automatic fivefold. A date is compared as text,
+// "YYYY.MM.DD", an unknown month or day ("??") counting as the earliest ("00").
+func refLichessFivefold(date, utcDate string) bool {
+	d := refLichessDay(date, utcDate)
+	return d == "" || d >= refLichessFivefoldFrom
 }
 
 func newRefGame(start board.Position, sans [][]byte, result Result) *refGame {
+	return newRefGameBy(start, sans, result, false)
+}
+
+// newRefGameBy is newRefGame with the facts kept by placement (refFacts.byPlacement) or not.
+func newRefGameBy(start board.Position, sans [][]byte, result Result, byPlacement bool) *refGame {
 	g := &refGame{result: result, at: map[refID][]int{}}
-	p, f := start, startFacts(&start)
+	p, f := start, startFacts(&start, byPlacement)
 	add := func() {
 		id := refIdentity(&p, f)
 		g.at[id] = append(g.at[id], len(g.pos))
@@ -337,7 +361,7 @@ func compareWithReference(t *testing.T, name string, max int) (games, findings i
 	var choices []Choice
 	choicesAny := selAny.Choose(nil, Date{}, Date{}, Date{})
 	j := NewJudge()
-	bad, level2 := 0, 0
+	bad, level2, byPlacement := 0, 0, 0
 	forEachGame(t, name, max, false, func(cg *corpusGame) {
 		start, ok := cg.start()
 		if !ok || !cg.standard() || bad > 10 {
@@ -345,11 +369,21 @@ func compareWithReference(t *testing.T, name string, max int) (games, findings i
 		}
 		ref := newRefGame(start, cg.sans, ParseResult(cg.result))
 		ref.lichessFivefold = refLichessFivefold(cg.date, cg.utcDate)
+		refLichess := ref // lichess's identity on the game's date (rules.md 10)
+		if refLichessByPlacement(cg.date, cg.utcDate) {
+			refLichess = newRefGameBy(start, cg.sans, ParseResult(cg.result), true)
+			refLichess.lichessFivefold = ref.lichessFivefold
+			byPlacement++
+		}
 		// The Judge picks lichess's version by the game's date (rules.md 10).
 		choices = sel.Choose(choices[:0], ParseDate(cg.eventDate), ParseDate(cg.date), ParseDate(cg.utcDate))
 		for _, cs := range [][]Choice{choices, choicesAny} {
 			v := judgeSANs(j, start, ParseResult(cg.result), cs, cg.sans)
 			for _, gs := range v.Games {
+				ref := ref
+				if gs.Edition.ID == "lichess" {
+					ref = refLichess
+				}
 				var mine []Finding
 				var gotLines []string
 				for _, f := range v.Findings {
@@ -391,6 +425,9 @@ func compareWithReference(t *testing.T, name string, max int) (games, findings i
 	})
 	if level2 > 0 {
 		t.Logf("%s: %d game judgements with a dead position beyond material, told apart from the reference", name, level2)
+	}
+	if byPlacement > 0 {
+		t.Logf("%s: %d games judged under lichess by placement (before 2016-01-30)", name, byPlacement)
 	}
 	return games, findings
 }

@@ -38,6 +38,16 @@ type window struct {
 	turn0  board.Color    // side to move at entry 0
 	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
 
+	// byPlacement: the window holds positions by lichess's identity before scalachess #56
+	// (Edition.ByPlacement): keys are PlacementKeys, ep0 is always NoSquare, and a capture, a
+	// pawn move or a castling move empties it, not a change of castling rights. The claims by
+	// intended move still skip every move that changes the rights: in standard chess such a
+	// move (a king or rook leaving its first square for the first time) never recreates a
+	// placement that stood since the last castling, capture or pawn move. castled is the ply
+	// of the latest position reached by castling, from which the clock restarts.
+	byPlacement bool
+	castled     int
+
 	compactTest int32 // tests: compact from this length instead of compactFrom (0: no)
 }
 
@@ -90,6 +100,9 @@ func (j *Judge) reset(p *board.Position) {
 	j.serial += uint32(len(j.win)) + 1 // serial 0 marks an empty bucket
 	j.win = j.win[:0]
 	j.turn0, j.ep0 = p.Turn(), p.EnPassant()
+	if j.byPlacement {
+		j.ep0 = board.NoSquare
+	}
 	if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
 		j.tidy()
 	}
@@ -303,7 +316,7 @@ func (j *Judge) findAfter(m board.Move) int32 {
 	if j.pos.IsIrreversible(m) {
 		return -1
 	}
-	key := j.pos.KeyAfter(m)
+	key := j.keyAfter(m)
 	w := j.current()
 	for s := j.head[key>>(64-hashBits)]; s >= j.serial; {
 		k := int32(s - j.serial)
@@ -412,4 +425,14 @@ func (j *Judge) consecutiveFive() bool {
 		}
 	}
 	return true
+}
+
+// keyAfter returns the key, as the window holds them, of the position m would make.
+func (j *Judge) keyAfter(m board.Move) uint64 {
+	if j.byPlacement {
+		q := j.pos
+		q.Play(m)
+		return q.PlacementKey()
+	}
+	return j.pos.KeyAfter(m)
 }

@@ -51,6 +51,24 @@ type Config struct {
 	ChunkSize int              // bytes per batch of games; 0 means pgn.DefaultChunkSize
 	Progress  *Progress        // nil: no progress display
 	PGN       *pgnout.Filter   // --pgn-out: annotate the games with a finding it keeps (rows.pgn); nil: none
+
+	// Batches, when set, also receives the rows, in input order, from the goroutine that
+	// writes them and after the outputs have them: whole games of one input at a time, and
+	// each input's end. An error it returns aborts the scan as an output's does. The public
+	// package audit iterates over games through it (with FullGames, so that every game judged
+	// has its games rows).
+	Batches func(*Batch) error
+}
+
+// Batch is what Config.Batches receives: the rows of consecutive whole games of one input, in
+// game order (each slice sorted by game index), or the end of an input. The batch and its
+// slices are reused once the call returns.
+type Batch struct {
+	Errors   []report.Error   // the games not read whole
+	Faults   []error          // Faults[i] is the error behind Errors[i] (a *pgn.SyntaxError, or why the game could not begin)
+	Games    []report.Game    // one per game judged and edition (with Config.FullGames)
+	Findings []report.Finding // the findings of the games
+	End      *report.Input    // when set, the batch marks the end of this input (no rows): read whole, failed (End.Err) or stopped
 }
 
 // chunksPerWorker bounds the chunks that exist at once, by their memory: every job takes its
@@ -161,7 +179,8 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 			return nil
 		})
 	}
-	go func() { wg.Wait(); close(done) }()
+	closed := make(chan struct{}) // Run returns after this goroutine too: it leaves none behind
+	go func() { wg.Wait(); close(done); close(closed) }()
 
 	var failed []string // the errors of the inputs that failed, in input order
 	g.Go(func() error { // write in input order
@@ -175,7 +194,7 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 					break
 				}
 				delete(pending, next)
-				if err := write(out, cfg.Progress, j); err != nil {
+				if err := write(out, &cfg, j); err != nil {
 					return err
 				}
 				if j.ack != nil { // a part: more of its chunk follows
@@ -196,7 +215,9 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 		}
 		return nil
 	})
-	if err := g.Wait(); err != nil {
+	err := g.Wait()
+	<-closed // the workers are in g: they have returned
+	if err != nil {
 		return err
 	}
 	if ctx.Err() != nil {
@@ -383,16 +404,32 @@ func givenUp(ctx context.Context, err error) bool {
 	return ctx.Err() != nil && errors.Is(err, stall.ErrGivenUp)
 }
 
-// write hands one job's rows to the outputs, games in order, each game's rows together.
-func write(out *report.Outputs, p *Progress, j *job) error {
+// write hands one job's rows to the outputs, games in order, each game's rows together, and
+// then to cfg.Batches.
+func write(out *report.Outputs, cfg *Config, j *job) error {
 	switch {
 	case j.start != nil:
 		out.Summary.SetInput(*j.start)
 		return nil
 	case j.end != nil:
 		out.Summary.SetInput(*j.end)
+		if cfg.Batches != nil {
+			return cfg.Batches(&Batch{End: j.end})
+		}
 		return nil
 	}
+	if err := writeRows(out, cfg.Progress, j); err != nil {
+		return err
+	}
+	if cfg.Batches != nil {
+		r := &j.rows
+		return cfg.Batches(&Batch{Errors: r.errors, Faults: r.faults, Games: r.games, Findings: r.findings})
+	}
+	return nil
+}
+
+// writeRows hands a chunk job's rows to the outputs.
+func writeRows(out *report.Outputs, p *Progress, j *job) error {
 	r := &j.rows
 	for i := range r.errors {
 		if err := out.AddError(&r.errors[i]); err != nil {

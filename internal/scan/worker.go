@@ -19,8 +19,9 @@ type rows struct {
 	games    []report.Game // when a games table is written
 	counts   []gameCount   // else: what the summary reads of the games rows, tallied
 	errors   []report.Error
-	pgn      []byte // --pgn-out: the games with findings, annotated (pgnout.Append)
-	size     int    // the bytes the rows hold, about: see rowBytes
+	faults   []error // faults[i] is the error behind errors[i] (for Config.Batches)
+	pgn      []byte  // --pgn-out: the games with findings, annotated (pgnout.Append)
+	size     int     // the bytes the rows hold, about: see rowBytes
 }
 
 // gameCount is a number of games of one source judged under one edition, of one speed class,
@@ -49,9 +50,10 @@ func (r *rows) count(source string, index int64, edition, editionSource string, 
 	r.size += countSize
 }
 
-// addError appends an errors row.
-func (r *rows) addError(e report.Error) {
+// addError appends an errors row and the fault it describes.
+func (r *rows) addError(e report.Error, fault error) {
 	r.errors = append(r.errors, e)
+	r.faults = append(r.faults, fault)
 	r.size += errorRowSize + len(e.Message) + len(e.Excerpt)
 }
 
@@ -60,7 +62,9 @@ func (r *rows) reset() {
 	clear(r.games)
 	clear(r.counts)
 	clear(r.errors)
+	clear(r.faults)
 	r.findings, r.games, r.counts, r.errors = r.findings[:0], r.games[:0], r.counts[:0], r.errors[:0]
+	r.faults = r.faults[:0]
 	r.pgn = r.pgn[:0]
 	r.size = 0
 }
@@ -194,7 +198,7 @@ loop:
 
 	if !started { // not standard chess, a bad FEN, or broken tags: never judged
 		info := w.info(c.Source, g, true)
-		out.addError(errorRow(&info, fault, faultPly))
+		out.addError(errorRow(&info, fault, faultPly), fault)
 		return
 	}
 	if fault != nil {
@@ -206,7 +210,7 @@ loop:
 	// summary, which needs no more than the source, the index and the time control.
 	info := w.info(c.Source, g, w.fullGames || fault != nil || len(v.Findings) > 0)
 	if fault != nil {
-		out.addError(errorRow(&info, fault, faultPly))
+		out.addError(errorRow(&info, fault, faultPly), fault)
 	}
 	from := len(out.findings)
 	w.rows(&info, v, fault, out)

@@ -1,0 +1,81 @@
+package rules
+
+import "github.com/pgnscan/pgnscan/internal/board"
+
+// split is how a Judge judges a game whose editions count repetitions in two ways: by the
+// full identity of rules.md 1 (every FIDE edition, lichess from 2016-01-30) and by placement
+// (lichess before, Edition.ByPlacement). A window holds positions one way only, so the Judge
+// takes the editions of one kind and a second Judge, fed the same moves, the others; Finish
+// puts their verdicts together in the order of the choices. Only a game judged both ways (say
+// --edition auto,lichess on a game of 2015) pays for the second Judge.
+type split struct {
+	sub    *Judge   // judges the editions by placement, while on
+	on     bool     // this game is split
+	all    []Choice // the game's choices as Begin got them, when split
+	ours   []Choice // the ones this Judge takes
+	theirs []Choice // the ones sub takes
+}
+
+// splitChoices returns the choices this Judge judges start under, beginning sub on the others
+// when the choices count repetitions both ways.
+func (j *Judge) splitChoices(start board.Position, result Result, choices []Choice) []Choice {
+	j.split.on = false
+	byPlacement := 0
+	for i := range choices {
+		if choices[i].Edition.ByPlacement {
+			byPlacement++
+		}
+	}
+	if byPlacement == 0 || byPlacement == len(choices) {
+		return choices
+	}
+	s := &j.split
+	s.on = true
+	s.all, s.ours, s.theirs = append(s.all[:0], choices...), s.ours[:0], s.theirs[:0]
+	for _, c := range choices {
+		if c.Edition.ByPlacement {
+			s.theirs = append(s.theirs, c)
+		} else {
+			s.ours = append(s.ours, c)
+		}
+	}
+	if s.sub == nil {
+		s.sub = NewJudge()
+	}
+	s.sub.SetNoAgreementBefore(j.noAgreementBefore)
+	s.sub.Begin(start, result, s.theirs)
+	return s.ours
+}
+
+// merge puts sub's verdict into v, this Judge's: the games and each edition's findings in the
+// order of the choices. The slices are new (sub keeps its own, and v's are reused next game).
+func (j *Judge) merge(v *Verdict) {
+	sv := j.split.sub.Finish()
+	games := make([]Summary, 0, len(j.split.all))
+	findings := make([]Finding, 0, len(v.Findings)+len(sv.Findings))
+	var next [2]struct{ game, finding int } // next unmerged game and finding of v, of sv
+	for _, c := range j.split.all {
+		from, at := v, &next[0]
+		if c.Edition.ByPlacement {
+			from, at = sv, &next[1]
+		}
+		g := from.Games[at.game]
+		at.game++
+		games = append(games, g)
+		for at.finding < len(from.Findings) && from.Findings[at.finding].Edition == g.Edition {
+			findings = append(findings, from.Findings[at.finding])
+			at.finding++
+		}
+	}
+	// The can_mate columns are the game's, asked once by any edition (Finish): either Judge's.
+	canMate := j.canMate
+	for c := range canMate {
+		if !canMate[c].Asked {
+			canMate[c] = j.split.sub.canMate[c]
+		}
+	}
+	for i := range games {
+		games[i].CanMate = canMate
+	}
+	v.Games, v.Findings = games, findings
+}
