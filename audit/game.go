@@ -15,14 +15,16 @@ type Game struct {
 	Index  int64  // 0-based index of the game in its source (game_index)
 	Offset int64  // byte offset of the game's first byte in the source's decompressed stream (game_offset)
 
-	// The tags, unescaped; "" when absent. ID is the lichess game id of a lichess Site URL.
-	// The tags are read only for games that could begin (Verdicts not empty).
-	ID, Event, Site, Date, Round, White, Black, Result, TimeControl, ECO, Termination string
-	WhiteElo, BlackElo                                                                int    // the rating tags when numeric, else 0
-	Variant                                                                           string // "standard" or "chess960"; "" for a game of another variant
+	// The tags, unescaped; "" when absent.
+	Event, Site, Date, Round, White, Black, Result string
+	TimeControl, ECO, Termination                  string
+	WhiteElo, BlackElo                             int    // the rating tags when numeric, else 0
+	ID                                             string // the lichess game id of a lichess Site URL, else ""
+	Variant                                        string // "standard" or "chess960" (rules.md 1)
 
 	// Verdicts holds the game's verdict under each edition it is judged under, in the order of
-	// Options.Editions (auto in its place); none when the game could not begin.
+	// Options.Editions (auto in its place). (A game that could not begin, with a bad FEN tag
+	// or of another variant, is never judged: Games yields its error with a nil *Game.)
 	Verdicts []Verdict
 	// Findings holds the findings under every edition, in the order of the findings table.
 	Findings []Finding

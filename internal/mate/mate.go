@@ -29,7 +29,8 @@
 //     (its table: table_depth.go; the loser's opening order: open.go; side's king's walk
 //     round the pawns: walk.go).
 //   - pattern.go, pattern_distance.go: the best-first search toward the shape of few-piece
-//     helpmates.
+//     helpmates; pattern_cage.go: its guide when side has a lone bishop or knight, the loser's
+//     king caged by its own men.
 //   - reach.go: the exhaustive search of every reachable position.
 //   - breach.go: the best-first search through locked pawn walls.
 //   - playout.go, playout_weights.go: random cooperative playouts.
@@ -192,7 +193,9 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		case ph.pattern:
 			var line []board.Move
 			var ok bool
-			if ph.resume {
+			if ph.cage > 0 {
+				line, ok = d.cageMate(&root, ph.cage-1, ph.late, limit-d.nodes)
+			} else if ph.resume {
 				line, ok = d.patternResume(limit - d.nodes)
 			} else {
 				line, ok = d.patternMate(&root)
@@ -236,6 +239,8 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 // moves that give material first (orderOpening): the loser opens its own pawn wall.
 type phase struct {
 	pattern    bool // the few-piece pattern search (pattern.go), with its own share
+	cage       int  // with pattern: the cage search's try of that number, from 1 (cageMate)
+	late       bool // with cage: the try for the positions patternMate searched
 	playout    bool // the random cooperative playouts (playout.go)
 	breach     bool // the search through locked pawn walls (breach.go)
 	exhaustive bool
@@ -257,17 +262,21 @@ type phase struct {
 // reachable spaces (most No answers) before the long searches. The variants (the loser's king
 // toward side's, the loser opening its wall, side's king walking round the pawns), the pattern
 // search after the first narrow searches, the resumed steps, the breach search and the
-// playouts each find mates the others miss; their places and shares were chosen by nodes and
-// unknown answers on labelled-dev.txt and lichess-timeouts-15k-dev.txt (benchmarks/RESULTS.md
-// as it stood at 11ce268: the decider's sections, and "The plan's measurements" for the
-// figures this comment once listed). Every answer is sound whatever the plan: a mate search,
-// the pattern and breach searches and the playouts only find mates, and only an exhaustive
-// search that completes answers No.
+// playouts each find mates the others miss; the cage search (pattern_cage.go: a lone bishop
+// or knight against an army) runs two tries early where the pattern search did not run (more
+// than patternMaxMen men), and after the pattern search's resumed step where it did; their
+// places and shares were chosen by nodes and unknown answers on labelled-dev.txt and
+// lichess-timeouts-15k-dev.txt (benchmarks/RESULTS.md as it stood at 11ce268: the decider's
+// sections, and "The plan's measurements" for the figures this comment once listed). Every
+// answer is sound whatever the plan: a mate search, the pattern and breach searches and the
+// playouts only find mates, and only an exhaustive search that completes answers No.
 var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 5},
 	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},
 	{sideWidth: 2, loserWidth: 1, share: 40, open: true},
 	{pattern: true},
+	{pattern: true, cage: 1, share: 150},
+	{pattern: true, cage: 2, share: 150},
 	{sideWidth: 4, loserWidth: 4, share: 40, keep: true},
 	{exhaustive: true, share: 20},
 	{sideWidth: 3, loserWidth: 1, share: 40},
@@ -275,6 +284,8 @@ var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 20, open: true, walk: true},
 	{sideWidth: 2, loserWidth: 2, share: 100, open: true, walk: true},
 	{pattern: true, resume: true, share: 200},
+	{pattern: true, cage: 1, late: true, share: 100},
+	{pattern: true, cage: 2, late: true, share: 100},
 	{sideWidth: 4, loserWidth: 4, share: 60, resume: true},
 	{breach: true, share: 250},
 	{sideWidth: 3, loserWidth: 2, share: 50, open: true, walk: true},

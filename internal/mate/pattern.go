@@ -50,12 +50,14 @@ type patternNode struct {
 
 // patternState is the pattern search's memory, kept between questions.
 type patternState struct {
-	nodes []patternNode
-	open  bucketQueue // the nodes to expand, by priority f (first generated first among equals)
-	seen  table       // every position generated, by identity, with its parent link and move
-	moves board.MoveList
-	line  []board.Move // the line found, reused (the caller copies it into its witness)
-	cut   bool         // this question's search stopped at its limit, with positions to expand
+	nodes  []patternNode
+	open   bucketQueue // the nodes to expand, by priority f (first generated first among equals)
+	seen   table       // every position generated, by identity, with its parent link and move
+	moves  board.MoveList
+	line   []board.Move // the line found, reused (the caller copies it into its witness)
+	cut    bool         // this question's search stopped at its limit, with positions to expand
+	cage   bool         // side has a lone minor piece: the search steers by cageDistance
+	weight int32        // the distance's weight against the plies (patternWeight, cageWeights)
 	// The node whose expansion the limit interrupted, and its first move not yet played
 	// (pendingAt < 0: none): a resumed search finishes it first, as one longer search would.
 	pending   int32
@@ -72,13 +74,37 @@ func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool)
 	if bits.OnesCount64(root.Occupied()) > patternMaxMen {
 		return nil, false
 	}
+	s.cage, s.weight = false, patternWeight
+	return d.patternStart(root, min(d.budget/patternShare, patternMaxNodes))
+}
+
+// cageMate runs the pattern search steered by cageDistance, with the weight cageWeights[try],
+// for at most more positions, when side has a lone minor piece: a new search, which replaces
+// the question's pattern search (a later resumed step continues this one). The plan runs it
+// early (late false) on the positions of more than patternMaxMen men, which patternMate does not
+// search, and late, after patternMate's steps, on the others. It does not run below
+// cageMinBudget.
+func (d *Decider) cageMate(root *board.Position, try int, late bool, more int) (line []board.Move, ok bool) {
+	s := &d.pattern
+	few := bits.OnesCount64(root.Occupied()) <= patternMaxMen
+	if _, _, lone := loneMinor(root, d.side); !lone || few != late || d.budget < cageMinBudget {
+		return nil, false
+	}
+	s.cut, s.pendingAt, s.cage, s.weight = false, -1, true, cageWeights[try]
+	return d.patternStart(root, min(more, patternMaxNodes))
+}
+
+// patternStart starts the pattern search from root, with its distance and weight set, for at
+// most limit positions.
+func (d *Decider) patternStart(root *board.Position, limit int) (line []board.Move, ok bool) {
+	s := &d.pattern
 	d.spare.take(&s.seen)
 	s.seen.reset() // in time proportional to the last search's positions, not its memory
 	s.nodes = s.nodes[:0]
 	s.open.reset()
 	s.add(int32(s.seen.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})), 0, 0)
 	d.nodes++ // the root, a position of the search
-	return d.patternRun(min(d.budget/patternShare, patternMaxNodes))
+	return d.patternRun(limit)
 }
 
 // patternResume continues the question's pattern search where patternMate's limit cut it
@@ -153,7 +179,13 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		if child.Turn() == d.loser && child.IsCheckmate() {
 			return s.add(at, plies, 0), true
 		}
-		f := plies + patternWeight*int32(patternDistance(&child, d.side))
+		var h int
+		if s.cage {
+			h = cageDistance(&child, d.side)
+		} else {
+			h = patternDistance(&child, d.side)
+		}
+		f := plies + s.weight*int32(h)
 		s.add(at, plies, f)
 	}
 	return -1, false

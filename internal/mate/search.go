@@ -135,6 +135,12 @@ func (d *Decider) dfs(ply, depth int) bool {
 		}
 		return false
 	}
+	// The table first: a position stored there had legal moves and was no mate (a mate ends
+	// the search, and a position with no move is never stored), so a hit needs no move list.
+	key := p.Key()
+	if d.tt.depth(key) >= depth {
+		return false
+	}
 	p.LegalMoves(&f.moves)
 	if f.moves.N == 0 {
 		if toMove == d.loser && p.InCheck() {
@@ -144,10 +150,6 @@ func (d *Decider) dfs(ply, depth int) bool {
 		return false
 	}
 	if materialNo(p, d.side) {
-		return false
-	}
-	key := p.Key()
-	if d.tt.depth(key) >= depth {
 		return false
 	}
 	lk := p.KingSquare(d.loser)

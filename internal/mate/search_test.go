@@ -61,9 +61,17 @@ func TestPlanEndsExhaustive(t *testing.T) {
 	}
 	patterns := 0
 	kept := map[phase]bool{}
+	cages := map[phase]bool{}
 	for i, ph := range plan {
-		if ph.pattern && !ph.resume {
+		if ph.pattern && !ph.resume && ph.cage == 0 {
 			patterns++
+		}
+		if ph.cage > 0 {
+			key := phase{cage: ph.cage, late: ph.late}
+			if cages[key] || ph.share <= 0 || ph.cage > len(cageWeights) {
+				t.Errorf("step %d %+v: a cage try repeated, with no share, or with no weight", i, ph)
+			}
+			cages[key] = true
 		}
 		if ph.resume && (ph.share <= 0 || ph.pattern && patterns == 0 || !ph.pattern && !kept[ph.settings()]) {
 			t.Errorf("step %d %+v resumes nothing earlier, or has no share", i, ph)

@@ -1,0 +1,219 @@
+package mate
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// The cage distance: the pattern search's guide (pattern.go) when side has nothing but its
+// king and one bishop or knight. Such a side mates only a king that its own men wall in: the
+// loser's king on an edge square, the mating king two steps away covering the squares in front
+// of it, the minor piece checking, and each flight left (two beside it along the edge, or one
+// in a corner) blocked by one of the loser's own men (Kh5, Rh4, Ph6 against Kf5, Bf7#). The
+// loser's men are many in such questions, so unlike patternDistance the search is not limited
+// to few men, and the blockers come from the loser's whole army. It is only a guide: the search
+// it steers checks every mate on the board, so it may be wrong without harm.
+
+// cageTarget is a square where the loser's king may be caged: its flights, and the squares two
+// steps away from which the mating king covers some of them.
+type cageTarget struct {
+	sq      board.Square
+	flights uint64
+	diags   [2]uint64 // the flights on each diagonal through sq: a bishop's check covers one pair
+	kings   []cageKing
+}
+
+// cageKing is a square for the mating king and the flights of its target it covers.
+type cageKing struct {
+	sq    board.Square
+	cover uint64
+}
+
+var (
+	cageTargets [64]cageTarget       // by square
+	cageOrder   [64][64]board.Square // the squares by distance from each square, nearest first
+	knightDist  [64][64]int8         // knight moves from a square to another on an empty board
+)
+
+func init() {
+	for sq := range board.Square(64) {
+		f, r := sq.File(), sq.Rank()
+		t := cageTarget{sq: sq, flights: kingSteps(1 << sq)}
+		for df := -1; df <= 1; df += 2 {
+			for dr := -1; dr <= 1; dr += 2 {
+				if nf, nr := f+df, r+dr; nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+					t.diags[(df*dr+1)/2] |= 1 << board.SquareAt(nf, nr)
+				}
+			}
+		}
+		for k := range board.Square(64) {
+			if distance(k, sq) == 2 {
+				if c := kingSteps(1<<k) & t.flights; c != 0 {
+					t.kings = append(t.kings, cageKing{sq: k, cover: c})
+				}
+			}
+		}
+		cageTargets[sq] = t
+		order := &cageOrder[sq]
+		for i := range order {
+			order[i] = board.Square(i)
+		}
+		slices.SortStableFunc(order[:], func(a, b board.Square) int { return distance(sq, a) - distance(sq, b) })
+	}
+	for a := range board.Square(64) {
+		for b := range knightDist[a] {
+			knightDist[a][b] = 99
+		}
+		knightDist[a][a] = 0
+		seen, ring := uint64(1)<<a, uint64(1)<<a
+		for n := int8(1); ring != 0; n++ {
+			next := uint64(0)
+			for b := ring; b != 0; b &= b - 1 {
+				next |= board.Attacks(board.White, board.Knight, board.Square(bits.TrailingZeros64(b)), 0)
+			}
+			ring = next &^ seen
+			seen |= ring
+			for b := ring; b != 0; b &= b - 1 {
+				knightDist[a][bits.TrailingZeros64(b)] = n
+			}
+		}
+	}
+}
+
+// loneMinor reports whether side's men besides its king are one bishop or one knight, and
+// its square.
+func loneMinor(p *board.Position, side board.Color) (sq board.Square, role board.Role, ok bool) {
+	army := p.ByColor(side) &^ p.ByRole(board.King)
+	if army == 0 || army&(army-1) != 0 {
+		return 0, 0, false
+	}
+	sq = board.Square(bits.TrailingZeros64(army))
+	role = p.PieceAt(sq).Role()
+	return sq, role, role == board.Bishop || role == board.Knight
+}
+
+// cageDistance returns the least, over the edge squares, of the moves the men of p must make
+// to cage the loser's king there (see the file's comment); side has a lone minor piece.
+func cageDistance(p *board.Position, side board.Color) int {
+	loser := side.Other()
+	ms, role, _ := loneMinor(p, side)
+	lk, wk := p.KingSquare(loser), p.KingSquare(side)
+	men := p.ByColor(loser) &^ p.ByRole(board.King)
+	best := 1 << 30
+	var block [64]int8 // blockCost of the squares of known
+	var known uint64
+	for _, sq := range cageOrder[lk] {
+		t := &cageTargets[sq]
+		base := distance(lk, t.sq)
+		if base >= best {
+			break // the rest are farther
+		}
+		if role == board.Bishop && squareColour(t.sq) != squareColour(ms) {
+			continue
+		}
+		if role == board.Bishop {
+			if board.Attacks(side, board.Bishop, ms, 0)&(1<<t.sq) == 0 {
+				base++
+			}
+		} else {
+			n := 99
+			for b := board.Attacks(side, board.Knight, t.sq, 0); b != 0; b &= b - 1 {
+				n = min(n, int(knightDist[ms][bits.TrailingZeros64(b)]))
+			}
+			base += n
+		}
+		for f := t.flights &^ known; f != 0; f &= f - 1 {
+			fs := board.Square(bits.TrailingZeros64(f))
+			block[fs] = blockCost(p, loser, men, fs)
+		}
+		known |= t.flights
+		for _, k := range t.kings {
+			c := base + distance(wk, k.sq)
+			if c >= best {
+				continue
+			}
+			open := t.flights &^ k.cover
+			var sums [3]int // the open flights' blocks: on each diagonal, and the rest
+			for f := open; f != 0; f &= f - 1 {
+				b := int(block[bits.TrailingZeros64(f)])
+				switch {
+				case t.diags[0]&(f&-f) != 0:
+					sums[0] += b
+				case t.diags[1]&(f&-f) != 0:
+					sums[1] += b
+				default:
+					sums[2] += b
+				}
+			}
+			sum := sums[0] + sums[1] + sums[2]
+			if role == board.Bishop {
+				sum -= max(sums[0], sums[1]) // the checking bishop's line covers a diagonal's
+			}
+			best = min(best, c+sum)
+		}
+	}
+	return best
+}
+
+// blockCost is roughly how many moves the cheapest of the loser's men needs to stand on f.
+func blockCost(p *board.Position, loser board.Color, men uint64, f board.Square) int8 {
+	best := int8(20)
+	for b := men; b != 0 && best > 0; b &= b - 1 {
+		sq := board.Square(bits.TrailingZeros64(b))
+		var c int8
+		switch p.PieceAt(sq).Role() {
+		case board.Pawn:
+			c = pawnCost(loser, sq, f)
+		case board.Knight:
+			c = knightDist[sq][f]
+		case board.Bishop:
+			switch {
+			case squareColour(sq) != squareColour(f):
+				c = 20
+			case sq == f:
+				c = 0
+			case board.Attacks(loser, board.Bishop, sq, 0)&(1<<f) != 0:
+				c = 1
+			default:
+				c = 2
+			}
+		default: // rook, queen
+			r := p.PieceAt(sq).Role()
+			switch {
+			case sq == f:
+				c = 0
+			case board.Attacks(loser, r, sq, 0)&(1<<f) != 0:
+				c = 1
+			default:
+				c = 2
+			}
+		}
+		best = min(best, c)
+	}
+	return best
+}
+
+// pawnCost is the moves a pawn of c on sq needs to stand on f: pushes along its file, or a
+// promotion and a move of the new piece.
+func pawnCost(c board.Color, sq, f board.Square) int8 {
+	togo := ranksToGo(c, sq)
+	if f.File() == sq.File() {
+		if d := ranksToGo(c, sq) - ranksToGo(c, f); d >= 0 {
+			return int8(d)
+		}
+	}
+	return int8(togo + 1)
+}
+
+// cageWeights are the weights of the cage search's tries (cageMate), the distance's against
+// the plies: each finds mates the other misses (on the 16 unknown answers the timeouts file
+// left for both sides, one search of 200,000 positions found 9 with 2, 7 with 4, 9 with 8 and
+// 9 with 16, not the same ones: with 16 and 2, 12 in all).
+var cageWeights = [...]int32{16, 2}
+
+// cageMinBudget is the least budget at which the cage search runs: it walks the loser's men
+// one by one and needs thousands of positions, so at a smaller budget (the scan's
+// rules.ScanBudget) its shares would only take nodes from the searches after it.
+const cageMinBudget = 100_000

@@ -1,0 +1,51 @@
+package mate
+
+import (
+	"testing"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// TestCageDistance checks cageDistance on a lone bishop's mate worked by hand (Black's king on
+// h5 walled in by its own rook on h4 and pawn on h6, White's king on f5 covering g4-g6, the
+// bishop on f7 checking: 0 moves to the shape) and on the same with White's king one step back
+// on e5 (1: a king step to f5, or to f6 or f4, from which the bishop's line covers the rest).
+func TestCageDistance(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		{"8/5B2/7p/5K1k/7r/8/8/8 b - - 0 1", 0},
+		{"8/5B2/7p/4K2k/7r/8/8/8 b - - 0 1", 1},
+	} {
+		p := mustFEN(t, c.fen)
+		if got := cageDistance(&p, board.White); got != c.want {
+			t.Errorf("%s: cageDistance = %d, want %d", c.fen, got, c.want)
+		}
+	}
+}
+
+// TestCageMates answers, at the default budget, final positions of lichess timeouts
+// (lichess-timeouts-15k-dev.txt) where the side that did not flag has a lone bishop or knight
+// against an army, which the plan left unknown before the cage search: each answer must be
+// Yes with a witness that replays (board and notnil/chess) to a mate.
+func TestCageMates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches")
+	}
+	for _, fen := range []string{
+		"8/q5k1/p5p1/1p1Bp3/5p2/5K2/8/8 b - - 3 43",
+		"8/5pp1/4b3/4b1K1/1B6/3p1k2/8/8 b - - 4 45",
+		"8/pp4pk/8/2pp2N1/8/5K2/r7/8 b - - 1 40",
+		"8/1p3k2/8/p3K3/3N4/8/8/3q3r b - - 3 57",
+		"8/8/2bk4/8/1PBK1N2/4P1P1/5P2/8 w - - 3 53",
+	} {
+		p := mustFEN(t, fen)
+		side := p.Turn().Other()
+		r := NewDecider(0).CanMate(&p, side)
+		if r.Answer != Yes {
+			t.Errorf("%s: %v answers %v, want yes", fen, side, r.Answer)
+		}
+		checkResult(t, fen, &p, side, r)
+	}
+}
