@@ -120,7 +120,7 @@ func BenchmarkPerft(b *testing.B) {
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
-		nodes += p.Perft(4)
+		nodes += p.perft(4)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

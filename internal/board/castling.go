@@ -71,15 +71,6 @@ var rookBytes [16]uint32
 // colorRights returns the two rights of colour c.
 func colorRights(c Color) Castling { return Castling(3) << (2 * c) }
 
-// CastlingRook returns the original square of the rook of the single right r (WhiteKingside,
-// ...), or NoSquare when p does not have that right.
-func (p *Position) CastlingRook(r Castling) Square {
-	if p.castling&r == 0 || bits.OnesCount8(uint8(r)) != 1 {
-		return NoSquare
-	}
-	return p.castleRook(bits.TrailingZeros8(uint8(r)))
-}
-
 // castleRook returns the rook square of right i; meaningful only while p has the right.
 func (p *Position) castleRook(i int) Square { return Square(p.castleRooks >> (8 * i) & 63) }
 

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"math/bits"
 	"slices"
 	"testing"
 )
@@ -114,7 +115,7 @@ func TestCastling960ByHand(t *testing.T) {
 			if q.Key() != q.computeKey() || p.KeyAfter(m) != q.Key() {
 				t.Error("key after castling differs from a recomputation")
 			}
-			if back, ok := p.FindMove(m.From(), m.CastlingRook(), NoRole); !ok || back != m {
+			if back, ok := p.findMove(m.From(), m.castleRook(), NoRole); !ok || back != m {
 				t.Errorf("FindMove king takes rook = %v, want %v", back, m)
 			}
 		})
@@ -160,7 +161,7 @@ func TestFEN960Castling(t *testing.T) {
 			continue
 		}
 		for i, want := range c.rooks {
-			if got := p.CastlingRook(Castling(1) << i); got != want {
+			if got := p.castlingRook(Castling(1) << i); got != want {
 				t.Errorf("%s: right %v has rook %v, want %v", c.fen, Castling(1)<<i, got, want)
 			}
 		}
@@ -172,7 +173,7 @@ func TestFEN960Castling(t *testing.T) {
 		if err != nil || q != p {
 			t.Errorf("%s: X-FEN %s does not read back: %v", c.fen, fen, err)
 		}
-		s := p.Setup()
+		s := setupOf(&p)
 		if r, err := s.Position(); err != nil || r != p {
 			t.Errorf("%s: Setup().Position() differs: %v", c.fen, err)
 		}
@@ -210,7 +211,7 @@ func TestIdentityPerRook(t *testing.T) {
 	// Ng3 and back with the right of f1 kept, then each rook moving away: the position
 	// after the f1 rook's right is lost equals the one without rights.
 	for _, p := range []*Position{&inner, &outer} {
-		r := p.CastlingRook(WhiteKingside)
+		r := p.castlingRook(WhiteKingside)
 		q := *p
 		m, ok := q.QuietPieceMove(r, r+8)
 		if !ok {
@@ -220,11 +221,11 @@ func TestIdentityPerRook(t *testing.T) {
 		if q.Castling() != 0 || q.Key() != q.computeKey() {
 			t.Errorf("%s after %v: rights %v", p.FEN(), m, q.Castling())
 		}
-		back, _ := q.FindMove(E8, sq("e7"), NoRole)
+		back, _ := q.findMove(E8, sq("e7"), NoRole)
 		q.Play(back)
 		m, _ = q.QuietPieceMove(r+8, r)
 		q.Play(m)
-		back, _ = q.FindMove(sq("e7"), E8, NoRole)
+		back, _ = q.findMove(sq("e7"), E8, NoRole)
 		q.Play(back)
 		if q.Identity() != none.Identity() || q.Key() != none.Key() {
 			t.Errorf("%s: rook back without the right is not the rightless position", p.FEN())
@@ -252,8 +253,8 @@ func TestIdentityPerRook(t *testing.T) {
 		t.Error("moving the rook without the right counts as irreversible")
 	}
 	q.Play(m)
-	if q.CastlingRook(WhiteKingside) != F1 {
-		t.Errorf("after Rg2 the right's rook is %v, want f1", q.CastlingRook(WhiteKingside))
+	if q.castlingRook(WhiteKingside) != F1 {
+		t.Errorf("after Rg2 the right's rook is %v, want f1", q.castlingRook(WhiteKingside))
 	}
 }
 
@@ -285,8 +286,17 @@ func TestIdentityPosition(t *testing.T) {
 		if q.Identity() != p.Identity() || q.Key() != p.Key() {
 			t.Errorf("%s: rebuilt %s, identity or key differs", c.fen, q.FEN())
 		}
-		if a, b := p.Perft(3), q.Perft(3); a != b {
+		if a, b := p.perft(3), q.perft(3); a != b {
 			t.Errorf("%s: perft 3 %d, rebuilt %d", c.fen, a, b)
 		}
 	}
+}
+
+// castlingRook returns the original square of the rook of the single right r (WhiteKingside,
+// ...), or NoSquare when p does not have that right.
+func (p *Position) castlingRook(r Castling) Square {
+	if p.castling&r == 0 || bits.OnesCount8(uint8(r)) != 1 {
+		return NoSquare
+	}
+	return p.castleRook(bits.TrailingZeros8(uint8(r)))
 }

@@ -337,19 +337,6 @@ func FromFEN960(fen string) (Position, error) {
 	return s.Position()
 }
 
-// Setup returns the position as a Setup (for example to edit and validate again).
-func (p *Position) Setup() Setup {
-	return Setup{
-		Board:          p.board,
-		Turn:           p.turn,
-		Castling:       p.castling,
-		CastlingRooks:  p.castlingRooks(),
-		EnPassant:      p.ep,
-		HalfmoveClock:  int(p.halfmove),
-		FullmoveNumber: int(p.fullmove),
-	}
-}
-
 // AppendFEN appends the FEN of p to dst. The en passant field is written only when a legal en
 // passant capture exists (as Identity counts it), so equal identities give equal first four
 // fields. The castling field is X-FEN (see appendCastling): the same as standard FEN for a

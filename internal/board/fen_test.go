@@ -142,7 +142,7 @@ func TestSetupRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := p.Setup()
+	s := setupOf(&p)
 	q, err := s.Position()
 	if err != nil {
 		t.Fatal(err)
@@ -178,5 +178,18 @@ func TestPlayable(t *testing.T) {
 	s, _ = ParseFEN("QQQQQQQQ/QQ6/8/4k3/8/8/8/4K3 w - - 0 1") // 10 queens: up to 280 moves
 	if _, _, err := s.Playable(); !errors.Is(err, ErrInvalidFEN) {
 		t.Errorf("Playable(ten queens): %v, want an invalid FEN", err)
+	}
+}
+
+// setupOf returns p as a Setup, the inverse of Setup.Position.
+func setupOf(p *Position) Setup {
+	return Setup{
+		Board:          p.board,
+		Turn:           p.turn,
+		Castling:       p.castling,
+		CastlingRooks:  p.castlingRooks(),
+		EnPassant:      p.ep,
+		HalfmoveClock:  int(p.halfmove),
+		FullmoveNumber: int(p.fullmove),
 	}
 }

@@ -60,7 +60,7 @@ func checkFEN(t *testing.T, fen string, read func(string) (Position, error)) {
 		if err != nil || back != m {
 			t.Fatalf("%q: SAN %q of %v decodes to %v, %v", fen, san, m, back, err)
 		}
-		if found, ok := p.FindMove(m.From(), m.To(), m.Promotion()); !ok || (found != m && !found.IsCastle() && !m.IsCastle()) {
+		if found, ok := p.findMove(m.From(), m.To(), m.Promotion()); !ok || (found != m && !found.IsCastle() && !m.IsCastle()) {
 			t.Fatalf("%q: FindMove of %v gives %v", fen, m, found)
 		}
 		r := p

@@ -3,7 +3,7 @@ package board
 // Move is a move packed into 32 bits. It is only meaningful together with the position it was
 // made for (it records the moving and the captured role of that position). The zero value is
 // "no move". Two moves of the same position compare equal exactly when they are the same move,
-// whichever function produced them (LegalMoves, ParseSAN, FindMove).
+// whichever function produced them (LegalMoves, ParseSAN).
 //
 // Layout: bits 0-5 from, 6-11 to, 12-14 promotion role, 15-17 moving role, 18-20 captured role,
 // 21 en passant, 22 castling, 23 double pawn push, 24-29 the castling rook's square. Castling
@@ -49,15 +49,6 @@ func (m Move) IsEnPassant() bool { return m&moveEnPassant != 0 }
 
 // IsCastle reports whether m is castling.
 func (m Move) IsCastle() bool { return m&moveCastle != 0 }
-
-// CastlingRook returns the square the rook of a castling move leaves, or NoSquare for any
-// other move.
-func (m Move) CastlingRook() Square {
-	if m&moveCastle == 0 {
-		return NoSquare
-	}
-	return m.castleRook()
-}
 
 // standardCastle reports whether a castling move is the standard one, the king from e to g or
 // c with the rook from h or a.

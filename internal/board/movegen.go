@@ -46,88 +46,11 @@ func (p *Position) QuietPieceMove(from, to Square) (Move, bool) {
 	return newMove(from, to, r, NoRole), true
 }
 
-// HasLegalMove reports whether the side to move has at least one legal move. It stops at the
-// first one and fills no list. Castling is looked at last: in standard chess, when it is legal
-// so is the king's step towards the rook, but in Chess960 it may be the only move (a king on
-// g1 whose rook goes from h1 to f1).
-func (p *Position) HasLegalMove() bool {
-	us := p.turn
-	them := us ^ 1
-	occ := p.occupied()
-	ours := p.byColor[us]
-	king := p.kingSquare(us)
-	occNoKing := occ ^ king.bb()
-	for kt := kingAttacks[king] &^ ours; kt != 0; kt &= kt - 1 {
-		if !p.attacked(lsb(kt), them, occNoKing, 0) {
-			return true
-		}
-	}
-	checkers := p.attackersTo(king, occ) & p.byColor[them]
-	if moreThanOne(checkers) {
-		return false
-	}
-	target := ^ours
-	if checkers != 0 {
-		target = between[king][lsb(checkers)] | checkers
-	}
-	pinned := p.pinned(us, king, occ)
-	for b := p.byRole[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
-		if knightAttacks[lsb(b)]&target != 0 {
-			return true
-		}
-	}
-	for r := Bishop; r <= Queen; r++ {
-		for b := p.byRole[r] & ours; b != 0; b &= b - 1 {
-			from := lsb(b)
-			att := attacksOf(r, from, occ) & target
-			if pinned&from.bb() != 0 {
-				att &= line[king][from]
-			}
-			if att != 0 {
-				return true
-			}
-		}
-	}
-	up, startRank := Square(8), rank2
-	if us == Black {
-		up, startRank = -8, rank7
-	}
-	for b := p.byRole[Pawn] & ours; b != 0; b &= b - 1 {
-		from := lsb(b)
-		var dests uint64
-		if one := from + up; occ&one.bb() == 0 {
-			dests |= one.bb()
-			if two := one + up; startRank&from.bb() != 0 && occ&two.bb() == 0 {
-				dests |= two.bb()
-			}
-		}
-		dests |= pawnAttacks[us][from] & p.byColor[them]
-		dests &= target
-		if pinned&from.bb() != 0 {
-			dests &= line[king][from]
-		}
-		if dests != 0 {
-			return true
-		}
-	}
-	if p.ep != NoSquare {
-		victim := p.ep ^ 8
-		for b := pawnAttacks[them][p.ep] & p.byRole[Pawn] & ours; b != 0; b &= b - 1 {
-			o := occ ^ lsb(b).bb() ^ victim.bb() | p.ep.bb()
-			if !p.attacked(king, them, o, victim.bb()) {
-				return true
-			}
-		}
-	}
-	if checkers == 0 {
-		for c := p.castling & colorRights(us); c != 0; c &= c - 1 {
-			if m, _ := p.castleMove(bits.TrailingZeros8(uint8(c)), occ); m != 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
+// HasLegalMove reports whether the side to move has at least one legal move. It is generate
+// stopping at the first move, in generate's order: castling comes last, because in standard
+// chess, when it is legal so is the king's step towards the rook, but in Chess960 it may be the
+// only move (a king on g1 whose rook goes from h1 to f1).
+func (p *Position) HasLegalMove() bool { return p.generate(nil) }
 
 // IsCheckmate reports whether the side to move is in check and has no legal move.
 func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
@@ -150,39 +73,42 @@ func (p *Position) pinned(us Color, king Square, occ uint64) uint64 {
 	return pinned
 }
 
-func (p *Position) generate(l *MoveList) {
+// generate adds the legal moves of p to l: king, knights, bishops, rooks, queens, pawns, en
+// passant, castling. With l nil it adds nothing and stops at the first legal move, reporting
+// whether there is one (HasLegalMove); with a list it returns false.
+func (p *Position) generate(l *MoveList) bool {
 	us := p.turn
 	them := us ^ 1
 	occ := p.occupied()
-	ours := p.byColor[us]
-	theirs := p.byColor[them]
 	king := p.kingSquare(us)
-	checkers := p.attackersTo(king, occ) & theirs
-
-	// King moves.
-	kt := kingAttacks[king] &^ ours
+	// The king steps to squares not attacked once it has left its own (so that it cannot hide
+	// behind itself from a slider).
 	occNoKing := occ ^ king.bb()
-	for ; kt != 0; kt &= kt - 1 {
-		to := lsb(kt)
-		if !p.attacked(to, them, occNoKing, 0) {
+	for kt := kingAttacks[king] &^ p.byColor[us]; kt != 0; kt &= kt - 1 {
+		if to := lsb(kt); !p.attacked(to, them, occNoKing, 0) {
+			if l == nil {
+				return true
+			}
 			l.push(newMove(king, to, King, p.board[to].Role()))
 		}
 	}
+	checkers := p.attackersTo(king, occ) & p.byColor[them]
 	if moreThanOne(checkers) {
-		return // double check: only the king can move
+		return false // double check: only the king can move
 	}
-
-	target := ^ours
+	target := ^p.byColor[us] // where a piece may go: anywhere not ours, or onto a check's line
 	if checkers != 0 {
-		c := lsb(checkers)
-		target = between[king][c] | checkers
+		target = between[king][lsb(checkers)] | checkers
 	}
 	pinned := p.pinned(us, king, occ)
-
-	// Knights (a pinned knight can never move), bishops, rooks, queens.
+	// Knights (a pinned knight can never move), bishops, rooks, queens: a pinned piece only
+	// along its pin line.
+	ours := p.byColor[us]
 	for fromBB := p.byRole[Knight] & ours &^ pinned; fromBB != 0; fromBB &= fromBB - 1 {
 		from := lsb(fromBB)
-		p.pushTargets(l, from, Knight, knightAttacks[from]&target)
+		if p.pushTargets(l, from, Knight, knightAttacks[from]&target) {
+			return true
+		}
 	}
 	for r := Bishop; r <= Queen; r++ {
 		for fromBB := p.byRole[r] & ours; fromBB != 0; fromBB &= fromBB - 1 {
@@ -191,15 +117,31 @@ func (p *Position) generate(l *MoveList) {
 			if pinned&from.bb() != 0 {
 				att &= line[king][from]
 			}
-			p.pushTargets(l, from, r, att)
+			if p.pushTargets(l, from, r, att) {
+				return true
+			}
 		}
 	}
-	// Pawns.
+	if p.genPawns(l, king, occ, target, pinned) {
+		return true
+	}
+	if p.ep != NoSquare && p.genEnPassant(l, p.ep) {
+		return true
+	}
+	// Castling: rights are normalised, so king and rook stand on their squares.
+	return checkers == 0 && p.genCastling(l, us, occ)
+}
+
+// genPawns adds the pawns' pushes, double steps and captures (en passant aside) to the squares
+// of target, pinned pawns only along their pin line, with the four promotions on the last
+// rank. With l nil it reports whether there is one.
+func (p *Position) genPawns(l *MoveList, king Square, occ, target, pinned uint64) bool {
+	us := p.turn
 	up, startRank, lastRank := Square(8), rank2, rank8
 	if us == Black {
 		up, startRank, lastRank = -8, rank7, rank1
 	}
-	for fromBB := p.byRole[Pawn] & ours; fromBB != 0; fromBB &= fromBB - 1 {
+	for fromBB := p.byRole[Pawn] & p.byColor[us]; fromBB != 0; fromBB &= fromBB - 1 {
 		from := lsb(fromBB)
 		var dests uint64
 		if one := from + up; occ&one.bb() == 0 {
@@ -208,10 +150,16 @@ func (p *Position) generate(l *MoveList) {
 				dests |= two.bb()
 			}
 		}
-		dests |= pawnAttacks[us][from] & theirs
+		dests |= pawnAttacks[us][from] & p.byColor[us^1]
 		dests &= target
 		if pinned&from.bb() != 0 {
 			dests &= line[king][from]
+		}
+		if l == nil {
+			if dests != 0 {
+				return true
+			}
+			continue
 		}
 		for ; dests != 0; dests &= dests - 1 {
 			to := lsb(dests)
@@ -229,93 +177,62 @@ func (p *Position) generate(l *MoveList) {
 			}
 		}
 	}
-	if p.ep != NoSquare {
-		victim := p.ep ^ 8
-		for fromBB := pawnAttacks[them][p.ep] & p.byRole[Pawn] & ours; fromBB != 0; fromBB &= fromBB - 1 {
-			from := lsb(fromBB)
-			o := occ ^ from.bb() ^ victim.bb() | p.ep.bb()
-			if !p.attacked(king, them, o, victim.bb()) {
-				l.push(newMove(from, p.ep, Pawn, Pawn) | moveEnPassant)
-			}
-		}
-	}
-
-	// Castling: rights are normalised, so king and rook stand on their squares.
-	if checkers == 0 {
-		p.genCastling(l, us, occ)
-	}
+	return false
 }
 
-// genCastling adds the legal castlings of us, who is not in check.
-func (p *Position) genCastling(l *MoveList, us Color, occ uint64) {
+// genEnPassant adds the legal en passant captures onto ep (see epLegal). With l nil it reports
+// whether there is one.
+func (p *Position) genEnPassant(l *MoveList, ep Square) bool {
+	for fromBB := p.epPawns(ep); fromBB != 0; fromBB &= fromBB - 1 {
+		if from := lsb(fromBB); p.epLegal(from, ep) {
+			if l == nil {
+				return true
+			}
+			l.push(newMove(from, ep, Pawn, Pawn) | moveEnPassant)
+		}
+	}
+	return false
+}
+
+// epPawns returns the pawns of the side to move that attack ep.
+func (p *Position) epPawns(ep Square) uint64 {
+	return pawnAttacks[p.turn^1][ep] & p.byRole[Pawn] & p.byColor[p.turn]
+}
+
+// epLegal reports whether our pawn on from, which attacks ep, the square the opponent's pawn
+// has just skipped, may capture en passant: the one move that removes two men from a line is
+// played out on the occupancy. It may not when our king is attacked once both pawns have moved
+// (a pin of either pawn, even along the rank they share, or a check the capture does not
+// resolve).
+func (p *Position) epLegal(from, ep Square) bool {
+	victim := ep ^ 8
+	occ := p.occupied() ^ from.bb() ^ victim.bb() | ep.bb()
+	return !p.attacked(p.kingSquare(p.turn), p.turn^1, occ, victim.bb())
+}
+
+// genCastling adds the legal castlings of us, who is not in check. With l nil it reports
+// whether there is one.
+func (p *Position) genCastling(l *MoveList, us Color, occ uint64) bool {
 	for c := p.castling & colorRights(us); c != 0; c &= c - 1 {
 		if m, _ := p.castleMove(bits.TrailingZeros8(uint8(c)), occ); m != 0 {
+			if l == nil {
+				return true
+			}
 			l.push(m)
 		}
 	}
+	return false
 }
 
-func (p *Position) pushTargets(l *MoveList, from Square, r Role, targets uint64) {
+// pushTargets adds the moves of the piece r on from to each square of targets. With l nil it
+// adds nothing and reports whether there is one.
+func (p *Position) pushTargets(l *MoveList, from Square, r Role, targets uint64) bool {
+	if l == nil {
+		return targets != 0
+	}
 	for ; targets != 0; targets &= targets - 1 {
 		to := lsb(targets)
 		l.push(newMove(from, to, r, p.board[to].Role()))
 	}
-}
-
-// FindMove returns the legal move of p from from to to (promoting to promo, NoRole for none),
-// and whether there is one. Castling is given as the king's move (e1g1) or as the king taking
-// its own rook (e1h1, UCI_Chess960); where the king's move is also an ordinary one (Chess960:
-// king f1, rook h1, f1g1), it is the ordinary move.
-func (p *Position) FindMove(from, to Square, promo Role) (Move, bool) {
-	var l MoveList
-	p.LegalMoves(&l)
-	var castle Move
-	for _, m := range l.Slice() {
-		if m.From() != from || m.Promotion() != promo {
-			continue
-		}
-		switch {
-		case m&moveCastle == 0 && m.To() == to:
-			return m, true
-		case m&moveCastle != 0 && m.castleRook() == to:
-			return m, true
-		case m&moveCastle != 0 && m.To() == to:
-			castle = m
-		}
-	}
-	return castle, castle != 0
-}
-
-// Perft counts the leaf nodes of the legal move tree of depth depth (the standard
-// move generator test: published counts exist for well-known positions). The last ply is
-// counted in bulk, without making the moves.
-func (p *Position) Perft(depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	// One allocation per call: positions and move lists for each ply (recursion would
-	// otherwise move every copy to the heap).
-	st := &perftStack{pos: make([]Position, depth), lists: make([]MoveList, depth)}
-	st.pos[0] = *p
-	return st.count(0, depth)
-}
-
-type perftStack struct {
-	pos   []Position
-	lists []MoveList
-}
-
-func (st *perftStack) count(ply, depth int) uint64 {
-	l := &st.lists[ply]
-	st.pos[ply].LegalMoves(l)
-	if depth == 1 {
-		return uint64(l.N)
-	}
-	var n uint64
-	for _, m := range l.Slice() {
-		st.pos[ply+1] = st.pos[ply]
-		st.pos[ply+1].Play(m)
-		n += st.count(ply+1, depth-1)
-	}
-	return n
+	return false
 }

@@ -85,7 +85,7 @@ func checkPerft960(t *testing.T, name string, cases []perft960Case) {
 			t.Errorf("%s:%d: %s", name, c.line, sq)
 		}
 		for d := 1; d <= perft960Depth && d <= len(c.counts); d++ {
-			if got := p.Perft(d); got != c.counts[d-1] {
+			if got := p.perft(d); got != c.counts[d-1] {
 				t.Errorf("%s:%d: perft(%d) of %s = %d, want %d", name, c.line, d, c.fen, got, c.counts[d-1])
 				break
 			}

@@ -70,7 +70,7 @@ func TestPerft(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.fen, err)
 		}
-		if got := p.Perft(c.depth); got != c.nodes {
+		if got := p.perft(c.depth); got != c.nodes {
 			t.Errorf("perft(%d) of %s = %d, want %d", c.depth, c.fen, got, c.nodes)
 		}
 	}

@@ -124,7 +124,7 @@ func (p *Position) InCheck() bool {
 	return p.attacked(p.kingSquare(p.turn), p.turn^1, p.occupied(), 0)
 }
 
-// Play makes the move m, which must be legal in p (from LegalMoves, ParseSAN or FindMove). It
+// Play makes the move m, which must be legal in p (from LegalMoves or ParseSAN). It
 // updates placement, side, castling rights, the en passant square (kept only when the new side
 // to move can capture en passant legally), the clocks and the key.
 func (p *Position) Play(m Move) {
@@ -197,51 +197,8 @@ func (p *Position) castleRookMove(us Color, to, rookFrom Square) uint64 {
 }
 
 // epCapturable reports whether the side to move has a legal en passant capture onto ep, the
-// square just skipped by the opponent's double pawn push. A capturing pawn may be pinned, or
-// the capture may leave the king in check (two pawns leaving a rank, or a check the capture
-// does not resolve); such captures do not count (rules.md section 1).
+// square just skipped by the opponent's double pawn push; only then does ep count for identity
+// (rules.md section 1). A capture that leaves the king in check does not count (see epLegal).
 func (p *Position) epCapturable(ep Square) bool {
-	us := p.turn
-	pawns := pawnAttacks[us^1][ep] & p.byRole[Pawn] & p.byColor[us]
-	if pawns == 0 {
-		return false
-	}
-	king := p.kingSquare(us)
-	victim := ep ^ 8
-	for ; pawns != 0; pawns &= pawns - 1 {
-		from := lsb(pawns)
-		occ := p.occupied() ^ from.bb() ^ victim.bb() | ep.bb()
-		if !p.attacked(king, us^1, occ, victim.bb()) {
-			return true
-		}
-	}
-	return false
-}
-
-// Identity is the exact identity of a position per rules.md section 1: placement, side to move,
-// normalised castling rights with the squares of their rooks (Chess960: rules.md section 9), and the en passant square only when a legal en passant capture
-// exists. It is a small comparable value: a == b exactly when the positions are the same
-// position for article 9.2. Clocks are not part of it.
-type Identity struct {
-	// The placement as three bit planes of the role number (1..6) and the white pieces: a
-	// square is occupied exactly when one of r0..r2 has it, and its role is the number the
-	// three planes spell.
-	r0, r1, r2, white uint64
-	// meta packs side to move (bit 0), castling rights (bits 1-4), en passant square + 1
-	// (bits 5-11; 0 when none).
-	meta uint32
-	// rooks holds the square of each right's rook, as Position.castleRooks (0 without it).
-	rooks uint32
-}
-
-// Identity returns the exact identity of p.
-func (p *Position) Identity() Identity {
-	return Identity{
-		r0:    p.byRole[Pawn] | p.byRole[Bishop] | p.byRole[Queen],
-		r1:    p.byRole[Knight] | p.byRole[Bishop] | p.byRole[King],
-		r2:    p.byRole[Rook] | p.byRole[Queen] | p.byRole[King],
-		white: p.byColor[White],
-		meta:  uint32(p.turn) | uint32(p.castling)<<1 | uint32(p.ep+1)<<5,
-		rooks: p.castleRooks,
-	}
+	return p.epPawns(ep) != 0 && p.genEnPassant(nil, ep) // most double steps pass no pawn: no call
 }

@@ -2,9 +2,6 @@ package board
 
 import "math/bits"
 
-// IsCapture reports whether m captures a piece (en passant included).
-func (p *Position) IsCapture(m Move) bool { return m.Captured() != NoRole }
-
 // IsZeroing reports whether m is a capture or a pawn move: it resets the halfmove clock
 // (article 9.3).
 func (p *Position) IsZeroing(m Move) bool { return m.Captured() != NoRole || m.Role() == Pawn }

@@ -60,14 +60,14 @@ func TestMoveQueries(t *testing.T) {
 		{"r3k3/8/8/8/8/8/8/R3K3 b Qq - 0 1", "a8a1", true, true, true},
 	} {
 		p := mustFEN(t, c.fen)
-		m, ok := p.FindMove(sq(c.uci[:2]), sq(c.uci[2:4]), NoRole)
+		m, ok := p.findMove(sq(c.uci[:2]), sq(c.uci[2:4]), NoRole)
 		if !ok {
 			t.Errorf("%s: %s not legal", c.fen, c.uci)
 			continue
 		}
-		if p.IsCapture(m) != c.capture || p.IsZeroing(m) != c.zeroing || p.IsIrreversible(m) != c.irreversible {
+		if (m.Captured() != NoRole) != c.capture || p.IsZeroing(m) != c.zeroing || p.IsIrreversible(m) != c.irreversible {
 			t.Errorf("%s %s: capture %v zeroing %v irreversible %v, want %v %v %v", c.fen, c.uci,
-				p.IsCapture(m), p.IsZeroing(m), p.IsIrreversible(m), c.capture, c.zeroing, c.irreversible)
+				m.Captured() != NoRole, p.IsZeroing(m), p.IsIrreversible(m), c.capture, c.zeroing, c.irreversible)
 		}
 	}
 }
@@ -123,7 +123,7 @@ func checkPositionInvariants(t *testing.T, p *Position, where string) bool {
 			t.Errorf("%s: KeyAfter(%v) = %x, Play gives %x", where, m, ka, q.Key())
 			return false
 		}
-		if !p.IsCapture(m) && m.Role() != Pawn && !m.IsCastle() {
+		if m.Captured() == NoRole && m.Role() != Pawn && !m.IsCastle() {
 			want = append(want, m)
 		}
 		// A reversible move keeps the rights; an irreversible one either zeroes the clock or

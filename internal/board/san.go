@@ -178,9 +178,11 @@ func (p *Position) parsePieceSAN(san, s []byte, role Role) (Move, error) {
 	return found, nil
 }
 
+// parsePawnSAN decodes a pawn's SAN (e4, exd5, ed5, e:d5, e8=Q, e8Q, exd8=N): s is san
+// without its suffixes and starts with a file.
 func (p *Position) parsePawnSAN(san, s []byte) (Move, error) {
 	var to Square
-	fromFile := -1
+	fromFile := -1 // the file a capture comes from
 	var rest []byte
 	if isRank(s[1]) {
 		to = SquareAt(int(s[0]-'a'), int(s[1]-'1'))
@@ -209,11 +211,9 @@ func (p *Position) parsePawnSAN(san, s []byte) (Move, error) {
 			return 0, sanErr(san, ErrMalformedSAN, "bad promotion piece")
 		}
 	}
-
-	us := p.turn
-	up, lastRank, doubleRank := Square(8), 7, 3
-	if us == Black {
-		up, lastRank, doubleRank = -8, 0, 4
+	lastRank := 7
+	if p.turn == Black {
+		lastRank = 0
 	}
 	if to.Rank() == lastRank && promo == NoRole {
 		return 0, sanErr(san, ErrIllegalMove, "promotion piece missing")
@@ -221,50 +221,77 @@ func (p *Position) parsePawnSAN(san, s []byte) (Move, error) {
 	if to.Rank() != lastRank && promo != NoRole {
 		return 0, sanErr(san, ErrIllegalMove, "promotion before the last rank")
 	}
-	ourPawn := MakePiece(us, Pawn)
-	occ := p.occupied()
 	var m Move
-	removed := uint64(0)
-	var from Square
+	var why string
 	if fromFile < 0 {
-		if occ&to.bb() != 0 {
-			return 0, sanErr(san, ErrIllegalMove, "target square occupied")
-		}
-		from = to - up
-		switch {
-		case from >= 0 && from < 64 && p.board[from] == ourPawn:
-			m = newMove(from, to, Pawn, NoRole)
-		case to.Rank() == doubleRank && p.board[from] == NoPiece && p.board[from-up] == ourPawn:
-			from -= up
-			m = newMove(from, to, Pawn, NoRole) | moveDoublePush
-		default:
-			return 0, sanErr(san, ErrIllegalMove, "no pawn can move there")
-		}
+		m, why = p.pawnPush(to)
 	} else {
-		if d := fromFile - to.File(); d != 1 && d != -1 {
-			return 0, sanErr(san, ErrIllegalMove, "a pawn captures on an adjacent file")
-		}
-		from = to - up + Square(fromFile-to.File())
-		if from < 0 || from > 63 || p.board[from] != ourPawn {
-			return 0, sanErr(san, ErrIllegalMove, "no pawn can capture there")
-		}
-		switch {
-		case p.byColor[us^1]&to.bb() != 0:
-			m = newMove(from, to, Pawn, p.board[to].Role())
-			removed = to.bb()
-		case to == p.ep:
-			victim := to ^ 8
-			m = newMove(from, to, Pawn, Pawn) | moveEnPassant
-			removed = victim.bb()
-			occ ^= removed
-		default:
-			return 0, sanErr(san, ErrIllegalMove, "nothing to capture there")
-		}
+		m, why = p.pawnCapture(fromFile, to)
 	}
-	if p.attacked(p.kingSquare(us), us^1, occ&^from.bb()|to.bb(), removed) {
-		return 0, sanErr(san, ErrIllegalMove, "the move would leave the king in check")
+	if why != "" {
+		return 0, sanErr(san, ErrIllegalMove, why)
 	}
 	return m | Move(promo)<<12, nil
+}
+
+// pawnPush returns the legal push of one of our pawns to the empty square to, a step or a
+// double step, or why there is none.
+func (p *Position) pawnPush(to Square) (Move, string) {
+	us := p.turn
+	up, doubleRank := Square(8), 3
+	if us == Black {
+		up, doubleRank = -8, 4
+	}
+	occ := p.occupied()
+	if occ&to.bb() != 0 {
+		return 0, "target square occupied"
+	}
+	ourPawn := MakePiece(us, Pawn)
+	from := to - up
+	var m Move
+	switch {
+	case from >= 0 && from < 64 && p.board[from] == ourPawn:
+		m = newMove(from, to, Pawn, NoRole)
+	case to.Rank() == doubleRank && p.board[from] == NoPiece && p.board[from-up] == ourPawn:
+		from -= up
+		m = newMove(from, to, Pawn, NoRole) | moveDoublePush
+	default:
+		return 0, "no pawn can move there"
+	}
+	if p.attacked(p.kingSquare(us), us^1, occ&^from.bb()|to.bb(), 0) {
+		return 0, "the move would leave the king in check"
+	}
+	return m, ""
+}
+
+// pawnCapture returns the legal capture onto to by our pawn of the file fromFile, en passant
+// included, or why there is none.
+func (p *Position) pawnCapture(fromFile int, to Square) (Move, string) {
+	us := p.turn
+	up := Square(8)
+	if us == Black {
+		up = -8
+	}
+	if d := fromFile - to.File(); d != 1 && d != -1 {
+		return 0, "a pawn captures on an adjacent file"
+	}
+	from := to - up + Square(fromFile-to.File())
+	if from < 0 || from > 63 || p.board[from] != MakePiece(us, Pawn) {
+		return 0, "no pawn can capture there"
+	}
+	switch {
+	case p.byColor[us^1]&to.bb() != 0:
+		if p.attacked(p.kingSquare(us), us^1, p.occupied()&^from.bb()|to.bb(), to.bb()) {
+			return 0, "the move would leave the king in check"
+		}
+		return newMove(from, to, Pawn, p.board[to].Role()), ""
+	case to == p.ep:
+		if !p.epLegal(from, to) {
+			return 0, "the move would leave the king in check"
+		}
+		return newMove(from, to, Pawn, Pawn) | moveEnPassant, ""
+	}
+	return 0, "nothing to capture there"
 }
 
 // AppendSAN appends the SAN of the legal move m to dst: minimal disambiguation among the legal

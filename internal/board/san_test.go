@@ -206,7 +206,7 @@ func TestAppendSAN(t *testing.T) {
 		{"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e4d5", "exd5"},
 	} {
 		p := mustFEN(t, c.fen)
-		m, ok := p.FindMove(sq(c.uci[:2]), sq(c.uci[2:4]), promoOf(c.uci))
+		m, ok := p.findMove(sq(c.uci[:2]), sq(c.uci[2:4]), promoOf(c.uci))
 		if !ok {
 			t.Errorf("%s: %s is not legal", c.fen, c.uci)
 			continue

@@ -2,7 +2,6 @@ package mate
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -56,11 +55,14 @@ func init() {
 			}
 		}
 		cageTargets[sq] = t
-		order := &cageOrder[sq]
-		for i := range order {
-			order[i] = board.Square(i)
+		order := cageOrder[sq][:0]
+		for d := range 8 {
+			for b := range board.Square(64) {
+				if distance(sq, b) == d {
+					order = append(order, b)
+				}
+			}
 		}
-		slices.SortStableFunc(order[:], func(a, b board.Square) int { return distance(sq, a) - distance(sq, b) })
 	}
 	for a := range board.Square(64) {
 		for b := range knightDist[a] {

@@ -167,7 +167,10 @@ func tempoAgainstSearch(t *testing.T, stride int) {
 // eachKingPlacement calls f with the setups made from p by putting its two kings on any two
 // empty squares, either side to move (legal or not: f checks).
 func eachKingPlacement(p *board.Position, f func(*board.Setup)) {
-	s := p.Setup()
+	s, err := board.ParseFEN(p.FEN())
+	if err != nil {
+		panic(err) // a position's own FEN
+	}
 	for _, k := range []board.Square{p.KingSquare(board.White), p.KingSquare(board.Black)} {
 		s.Board[k] = board.NoPiece
 	}

@@ -195,7 +195,7 @@ func TestCorpusTruncated(t *testing.T) {
 			n := 0
 			for r.Next() {
 				g := r.Game()
-				err := r.Tokenizer().Visit(NopVisitor{})
+				err := drain(r.Tokenizer())
 				if n < wantGames-1 {
 					if err != nil || g.Err != nil {
 						t.Fatalf("game %d before the cut: %v / %v", n, err, g.Err)
@@ -221,7 +221,9 @@ func TestCorpusTruncated(t *testing.T) {
 func ExampleSyntaxError() {
 	var tok Tokenizer
 	tok.ResetBytes([]byte("[Event \"x\"]\n\n1. e4 {unclosed"))
-	err := tok.Visit(NopVisitor{})
+	for tok.Next() != TokEnd {
+	}
+	err := tok.Err()
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, ErrComment))
 	// Output:

@@ -10,7 +10,7 @@
 //     can be handed to a worker and given back with [Chunk.Release] when done: no copy per game.
 //   - A [Tokenizer] walks one game's bytes and hands out tags, SAN tokens, NAGs, comments and the
 //     result as []byte views into the game, valid until the next call, with no allocation per
-//     token. Variations are skipped but must balance. [Tokenizer.Visit] drives a [Visitor] instead.
+//     token. Variations are skipped but must balance.
 //
 // [Reader] ties the two together for callers that read one game after another.
 //

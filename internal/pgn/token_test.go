@@ -112,7 +112,7 @@ func TestTokenizerErrorPosition(t *testing.T) {
 	}
 	var tok Tokenizer
 	tok.Reset(c, 1)
-	err = tok.Visit(NopVisitor{})
+	err = drain(&tok)
 	var se *SyntaxError
 	if !errors.As(err, &se) {
 		t.Fatalf("error %v", err)
@@ -253,38 +253,30 @@ func TestParseEval(t *testing.T) {
 	}
 }
 
-// recorder is a Visitor that writes what it sees and refuses one move.
-type recorder struct {
-	NopVisitor
-	b      strings.Builder
-	refuse string
-}
-
-var errRefused = errors.New("refused")
-
-func (r *recorder) SAN(san []byte) error {
-	if string(san) == r.refuse {
-		return errRefused
-	}
-	fmt.Fprintf(&r.b, "%s ", san)
-	return nil
-}
-
-func (r *recorder) Comment(text []byte) { fmt.Fprintf(&r.b, "{%s} ", text) }
-
-func TestVisit(t *testing.T) {
+// TestTokenizerOrder: the main line's moves and comments come in order; tags, move numbers,
+// NAGs and the result are other tokens.
+func TestTokenizerOrder(t *testing.T) {
 	var tok Tokenizer
-	in := []byte("[Event \"x\"]\n1. e4 {a} e5 $1 2. Nf3 *")
-	tok.ResetBytes(in)
-	r := &recorder{}
-	if err := tok.Visit(r); err != nil || r.b.String() != "e4 {a} e5 Nf3 " {
-		t.Fatalf("%q, %v", r.b.String(), err)
+	tok.ResetBytes([]byte("[Event \"x\"]\n1. e4 {a} e5 $1 2. Nf3 *"))
+	var b strings.Builder
+	for k := tok.Next(); k != TokEnd; k = tok.Next() {
+		switch k {
+		case TokSAN:
+			fmt.Fprintf(&b, "%s ", tok.Bytes())
+		case TokComment:
+			fmt.Fprintf(&b, "{%s} ", tok.Bytes())
+		}
 	}
-	tok.ResetBytes(in)
-	r = &recorder{refuse: "e5"}
-	if err := tok.Visit(r); err != errRefused || r.b.String() != "e4 {a} " {
-		t.Fatalf("%q, %v", r.b.String(), err)
+	if err := tok.Err(); err != nil || b.String() != "e4 {a} e5 Nf3 " {
+		t.Fatalf("%q, %v", b.String(), err)
 	}
+}
+
+// drain reads the rest of t's game and returns the error that ended it.
+func drain(t *Tokenizer) error {
+	for t.Next() != TokEnd {
+	}
+	return t.Err()
 }
 
 // TestTokenizerAllocs: tokenising a game with tags, clocks and evals allocates nothing, and
