@@ -18,7 +18,7 @@ import (
 func TestDuckDBExcept(t *testing.T) {
 	inputs := corpusInputs(t)
 	dir := t.TempDir()
-	ref, out := filepath.Join(dir, "ref"), filepath.Join(dir, "out")
+	ref, out := filepath.Join(dir, "ref"), testOutputs(filepath.Join(dir, "out"))
 	referenceScan(t, ref, inputs, testOptions)
 	if _, err := runJob(t, inputs, out); err != nil {
 		t.Fatal(err)
@@ -33,9 +33,9 @@ func TestDuckDBExcept(t *testing.T) {
 		return "SELECT * FROM read_parquet(" + lit(glob) + ", hive_partitioning = true)"
 	}
 	for _, c := range []struct{ table, got, want string }{
-		{"findings", filepath.Join(out, FindingsDir, "**", "*.parquet"), filepath.Join(ref, FindingsDir, "**", "*.parquet")},
-		{"games", filepath.Join(out, GamesDir, "**", "*.parquet"), filepath.Join(ref, GamesDir, "**", "*.parquet")},
-		{"errors", filepath.Join(out, ErrorsDir, "*.parquet"), filepath.Join(ref, "errors.parquet")},
+		{"findings", filepath.Join(out.Findings, "**", "*.parquet"), filepath.Join(ref, "findings", "**", "*.parquet")},
+		{"games", filepath.Join(out.Games, "**", "*.parquet"), filepath.Join(ref, "games", "**", "*.parquet")},
+		{"errors", out.Errors, filepath.Join(ref, "errors.parquet")},
 	} {
 		var rows int64
 		if err := db.QueryRow("SELECT count(*) FROM (" + read(c.want) + ")").Scan(&rows); err != nil {

@@ -20,6 +20,11 @@ func TestIsPartFile(t *testing.T) {
 		"summary.json":                               false,
 		"_summary-a.json.bak":                        false,
 		".part-a.pgn@0-10~01.parquet.tmp.gz":         false,
+		"part-0.parquet":                             false, // a scan's, not a shard's
+		"part-a.pgn@0-10.parquet":                    false, // scan --shard's
+		"_summary-a.pgn@0-10.json":                   false,
+		"part-a.pgn@0-10~xyz.parquet":                false,
+		"._manifest.json.12.tmp":                     false,
 	} {
 		if got := isPartFile(name); got != want {
 			t.Errorf("isPartFile(%q) = %v, want %v", name, got, want)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/beam/objread"
 	"github.com/pgnscan/pgnscan/internal/input"
+	"github.com/pgnscan/pgnscan/internal/report"
 )
 
 // fakeGCS starts a fake Cloud Storage (fsouza/fake-gcs-server, in memory, over HTTP) with an
@@ -78,8 +79,9 @@ func download(t *testing.T, bkt *storage.BucketHandle, prefix, dir string) {
 	}
 }
 
-// TestPrismToGCS: a Prism run with -o gs://b/out writes, as objects, exactly the rows, part
-// files, manifest and summary a single-machine scan gives (checked on a download of the
+// TestPrismToGCS: a Prism run with -o gs://b/out/findings/ --games gs://b/out/games --errors
+// gs://b/out/errors.parquet writes, as objects, exactly the rows, part files, manifest and
+// summary a single-machine scan gives (checked on a download of the
 // objects, as checkOutput checks a folder), and leaves no local temporary files; an extra
 // attempt at a shard uploaded after the run (a retried or speculative attempt the combine did
 // not keep) is deleted by the final step, leaving no duplicate object.
@@ -94,10 +96,11 @@ func TestPrismToGCS(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("TMPDIR", tmp)
-	const out = "gs://b/out/"
+	out := Outputs{Findings: "gs://b/out/findings/", Games: "gs://b/out/games", Errors: "gs://b/out/errors.parquet"}
 	if _, err := runJob(t, inputs, out); err != nil {
 		t.Fatal(err)
 	}
+	out.Findings = "gs://b/out/findings"
 	left, _ := os.ReadDir(tmp) // Prism's own files are there too
 	for _, e := range left {
 		if strings.HasPrefix(e.Name(), "pgnscan-") {
@@ -106,7 +109,7 @@ func TestPrismToGCS(t *testing.T) {
 	}
 	got := filepath.Join(dir, "got")
 	download(t, bkt, "out/", got)
-	m := checkOutput(t, got, ref, inputs)
+	m := checkOutput(t, testOutputs(got), ref, inputs)
 	before := objectsUnder(t, bkt, "out/")
 
 	// A second attempt at a shard, uploaded but not in the manifest.
@@ -121,7 +124,7 @@ func TestPrismToGCS(t *testing.T) {
 	if n := len(objectsUnder(t, bkt, "out/")); n != len(before)+len(extra.Files) || len(extra.Files) == 0 {
 		t.Fatalf("the extra attempt's %d files: %d objects, want %d", len(extra.Files), n, len(before)+len(extra.Files))
 	}
-	if err := Finish(context.Background(), out, m); err != nil {
+	if err := Finish(context.Background(), out, inputs, m, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if after := objectsUnder(t, bkt, "out/"); !slices.Equal(after, before) {
@@ -158,10 +161,7 @@ func (f failingStore) Create(ctx context.Context, name string, write func(io.Wri
 // uploaded before it is removed.
 func TestUploadFailureLeavesNoObject(t *testing.T) {
 	bkt := fakeGCS(t)
-	st, err := openStore("gs://b/out")
-	if err != nil {
-		t.Fatal(err)
-	}
+	outs := Outputs{Findings: "gs://b/out", Errors: "gs://b/errors.parquet"}
 	dir := t.TempDir()
 	names := []string{"findings/part-a~1.parquet", "findings/_summary-a~1.json", "errors/part-a~1.parquet"}
 	for _, n := range names {
@@ -171,17 +171,21 @@ func TestUploadFailureLeavesNoObject(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	err = upload(context.Background(), failingStore{st, names[1]}, dir, names)
-	if !errors.Is(err, errUploadCut) || !strings.Contains(err.Error(), "gs://b/out/"+names[1]) {
-		t.Errorf("upload: err %v, want %v naming gs://b/out/%s", err, errUploadCut, names[1])
+	failing := func(name string) (store, string, error) {
+		st, dst, err := outs.locate(name)
+		return failingStore{st, "_summary-a~1.json"}, dst, err
+	}
+	err := upload(context.Background(), failing, dir, names)
+	if !errors.Is(err, errUploadCut) || !strings.Contains(err.Error(), "gs://b/out/_summary-a~1.json") {
+		t.Errorf("upload: err %v, want %v naming gs://b/out/_summary-a~1.json", err, errUploadCut)
 	}
 	if objs := objectsUnder(t, bkt, ""); len(objs) != 0 {
 		t.Errorf("objects left by the failed upload: %q", objs)
 	}
-	if err := upload(context.Background(), st, dir, names); err != nil {
+	if err := upload(context.Background(), outs.locate, dir, names); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"out/errors/part-a~1.parquet", "out/findings/_summary-a~1.json", "out/findings/part-a~1.parquet"}
+	want := []string{".errors.parquet.parts/part-a~1.parquet", "out/_summary-a~1.json", "out/part-a~1.parquet"}
 	if objs := objectsUnder(t, bkt, ""); !slices.Equal(objs, want) {
 		t.Errorf("objects %q, want %q", objs, want)
 	}

@@ -57,11 +57,11 @@ func TestInputsFromGCS(t *testing.T) {
 	}
 
 	rows := func(inputs []string) []string {
-		out := filepath.Join(t.TempDir(), "out")
+		out := testOutputs(t.TempDir())
 		if _, err := runJob(t, inputs, out); err != nil {
 			t.Fatal(err)
 		}
-		return findingsUnder(t, out, toRemote)
+		return findingsUnder(t, out.Findings, toRemote)
 	}
 	wantRows := rows(local)
 	if len(wantRows) == 0 {
@@ -70,12 +70,12 @@ func TestInputsFromGCS(t *testing.T) {
 	sameRows(t, "findings of the run over gs:// inputs", rows(remote), wantRows)
 }
 
-// findingsUnder returns the findings rows of the output folder out, each passed through
+// findingsUnder returns the findings rows of the findings folder dir, each passed through
 // rename (which names the inputs as another run named them), sorted.
-func findingsUnder(t *testing.T, out string, rename func(string) string) []string {
+func findingsUnder(t *testing.T, dir string, rename func(string) string) []string {
 	t.Helper()
 	var rs []string
-	for _, r := range rowsUnder[report.Finding](t, filepath.Join(out, FindingsDir)) {
+	for _, r := range rowsUnder[report.Finding](t, dir) {
 		rs = append(rs, rename(r))
 	}
 	slices.Sort(rs)

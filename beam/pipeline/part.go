@@ -14,6 +14,7 @@ package pipeline
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // Part is what one successful attempt at a shard reports through Beam: the files it wrote
@@ -21,7 +22,7 @@ import (
 type Part struct {
 	Shard    string   `json:"shard"`   // the shard's text form, as ParseShard reads it
 	Attempt  string   `json:"attempt"` // the attempt's id, in every file name below
-	Files    []string `json:"files"`   // part files written, relative to the output folder, slash-separated
+	Files    []string `json:"files"`   // part files written, TABLE/REL (see Outputs.folder), slash-separated
 	Games    int64    `json:"games"`   // games the shard owns and read
 	Errors   int64    `json:"errors"`  // of those, games not read whole (errors rows)
 	Findings int64    `json:"findings"`
@@ -57,4 +58,28 @@ func (m *Manifest) finish() {
 		m.Errors += p.Errors
 		m.Findings += p.Findings
 	}
+}
+
+// dropTable forgets the part files of table (the errors parts, once merged into the errors
+// file and removed) and recounts the files.
+func (m *Manifest) dropTable(table string) {
+	m.Files = 0
+	for i := range m.Parts {
+		m.Parts[i].Files = slices.DeleteFunc(slices.Clone(m.Parts[i].Files), func(f string) bool {
+			return strings.HasPrefix(f, table+"/")
+		})
+		m.Files += len(m.Parts[i].Files)
+	}
+}
+
+// has reports whether a part of m names a file of table.
+func (m *Manifest) has(table string) bool {
+	for _, p := range m.Parts {
+		for _, f := range p.Files {
+			if strings.HasPrefix(f, table+"/") {
+				return true
+			}
+		}
+	}
+	return false
 }

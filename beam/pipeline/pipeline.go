@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pgnscan/pgnscan/internal/input"
+	"github.com/pgnscan/pgnscan/internal/report"
 )
 
 func init() {
@@ -48,22 +49,23 @@ var (
 // and counts them (see Plan), on the workers, so that the counting pass over a month's 210 GB
 // of PGN runs beside the other files' instead of on the machine that submits the job → the
 // shards' scan (ScanShards).
-func Build(s beam.Scope, files []string, shardSize int64, out string, o Options, parallel int) {
+func Build(s beam.Scope, files []string, shardSize int64, outs Outputs, o Options, parallel int) {
 	s = s.Scope("pgnscan")
 	list := beam.CreateList(s, files)
 	shards := beam.ParDo(s, &planFn{ShardSize: shardSize, Workers: o.Workers}, beam.Reshuffle(s, list))
-	ScanShards(s, shards, out, o, parallel)
+	ScanShards(s, shards, files, outs, o, parallel)
 }
 
 // ScanShards adds the scan of shards (a PCollection of their text forms, as `pgnscan plan`
 // prints them) to the pipeline: Reshuffle (so that the runner spreads them over its workers
 // instead of running them where they were made) → one scanFn call per shard, writing part
-// files under out → the manifest's combine → finishFn, which writes manifest.json and
-// summary.txt in out and removes part files no part of the manifest names.
-func ScanShards(s beam.Scope, shards beam.PCollection, out string, o Options, parallel int) {
-	parts := beam.ParDo(s, &scanFn{Out: out, Opts: o, Parallel: parallel}, beam.Reshuffle(s, shards))
+// files in outs → the manifest's combine → finishFn, which removes part files no part of the
+// manifest names, merges the errors parts into the errors file (in the order of files, the
+// run's input files) and writes the manifest (see Finish).
+func ScanShards(s beam.Scope, shards beam.PCollection, files []string, outs Outputs, o Options, parallel int) {
+	parts := beam.ParDo(s, &scanFn{Outs: outs, Opts: o, Parallel: parallel}, beam.Reshuffle(s, shards))
 	manifest := beam.Combine(s, &manifestFn{}, parts)
-	beam.ParDo0(s, &finishFn{Out: out}, manifest)
+	beam.ParDo0(s, &finishFn{Outs: outs, Files: files, CommandLine: o.CommandLine}, manifest)
 }
 
 // planFn cuts one file into counted shards (see planOne) and emits their text forms.
@@ -90,7 +92,7 @@ func (f *planFn) ProcessElement(ctx context.Context, path string, emit func(stri
 // worker would scan one shard at a time whatever its cores. Its exported fields travel to
 // the workers.
 type scanFn struct {
-	Out      string  `json:"out"`
+	Outs     Outputs `json:"outs"`
 	Opts     Options `json:"opts"`
 	Parallel int     `json:"parallel"` // shards scanned at once in a bundle; below 1 means 1
 
@@ -138,7 +140,7 @@ func (f *scanFn) scan(ctx context.Context, sh input.Shard) (Part, error) {
 	if err != nil {
 		return Part{}, err
 	}
-	p, err := ScanShard(ctx, sh, f.Out, attempt, f.Opts, objectOpener(ctx))
+	p, err := ScanShard(ctx, sh, f.Outs, attempt, f.Opts, objectOpener(ctx))
 	if err == nil && afterScan != nil {
 		err = afterScan(p)
 	}
@@ -197,12 +199,14 @@ func (*manifestFn) ExtractOutput(m Manifest) Manifest {
 	return m
 }
 
-// finishFn writes the manifest and the merged summary and removes stray part files.
+// finishFn removes stray part files, writes the errors file and the manifest (see Finish).
 type finishFn struct {
-	Out string `json:"out"`
+	Outs        Outputs  `json:"outs"`
+	Files       []string `json:"files"`        // the run's input files, in order
+	CommandLine []string `json:"command_line"` // recorded in the errors file
 }
 
-// ProcessElement finishes the output folder with the combined manifest (see Finish).
+// ProcessElement finishes the outputs with the combined manifest (see Finish).
 func (f *finishFn) ProcessElement(ctx context.Context, m Manifest) error {
-	return Finish(ctx, f.Out, m)
+	return Finish(ctx, f.Outs, f.Files, m, report.Options{CommandLine: f.CommandLine})
 }

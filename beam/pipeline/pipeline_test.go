@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -36,11 +35,17 @@ func TestMain(m *testing.M) {
 // into one shard per frame.
 const testShardSize = 256 << 10
 
-// testOptions are the options of the corpus runs: every table, partitioned by edition, two
-// editions so that a game makes rows in two folders.
+// testOptions are the options of the corpus runs: partitioned by edition, two editions so
+// that a game makes rows in two folders.
 var testOptions = Options{
 	Edition: "auto,lichess", FallbackEdition: "fide2023", Fivefold2014: "consecutive",
-	Partition: "edition", Games: true, Errors: true, Workers: 1,
+	Partition: "edition", Workers: 1,
+}
+
+// testOutputs are the outputs of the corpus runs under dir: every table, as a user would name
+// them (-o dir/findings --games dir/games --errors dir/errors.parquet).
+func testOutputs(dir string) Outputs {
+	return Outputs{Findings: filepath.Join(dir, "findings"), Games: filepath.Join(dir, "games"), Errors: filepath.Join(dir, "errors.parquet")}
 }
 
 // corpusInputs returns the inputs of the corpus runs, as paths relative to nothing (absolute,
@@ -110,14 +115,15 @@ var pgnscanBinary = sync.OnceValues(func() (string, error) {
 })
 
 // referenceScan runs `pgnscan scan` on one machine over the inputs, with the options of o as
-// its flags, writing partitioned findings and games and an errors file under dir.
+// its flags, writing the tables of testOutputs(dir) and dir/summary.json.
 func referenceScan(t *testing.T, dir string, inputs []string, o Options) {
 	t.Helper()
-	referenceScanWith(t, dir, inputs, o)
+	referenceScanWith(t, testOutputs(dir), filepath.Join(dir, "summary.json"), inputs, o)
 }
 
-// referenceScanWith is referenceScan, writing the games table only when o asks for it.
-func referenceScanWith(t *testing.T, dir string, inputs []string, o Options) {
+// referenceScanWith is referenceScan into the outputs outs (games and errors when set), its
+// summary in the file summary.
+func referenceScanWith(t *testing.T, outs Outputs, summary string, inputs []string, o Options) {
 	t.Helper()
 	bin, err := pgnscanBinary()
 	if err != nil {
@@ -125,10 +131,12 @@ func referenceScanWith(t *testing.T, dir string, inputs []string, o Options) {
 	}
 	args := []string{"scan", "-q", "-j", "2", "--edition", o.Edition, "--fallback-edition", o.FallbackEdition,
 		"--fivefold-2014", o.Fivefold2014, "--partition", o.Partition,
-		"-o", filepath.Join(dir, FindingsDir),
-		"--errors", filepath.Join(dir, "errors.parquet"), "--summary-json", filepath.Join(dir, "summary.json")}
-	if o.Games {
-		args = append(args, "--games", filepath.Join(dir, GamesDir))
+		"-o", outs.Findings, "--summary-json", summary}
+	if outs.Games != "" {
+		args = append(args, "--games", outs.Games)
+	}
+	if outs.Errors != "" {
+		args = append(args, "--errors", outs.Errors)
 	}
 	if b, err := exec.Command(bin, append(args, inputs...)...).CombinedOutput(); err != nil {
 		t.Fatalf("pgnscan scan: %v: %s", err, b)
@@ -153,6 +161,19 @@ func rowsUnder[R report.Row](t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	slices.Sort(rows)
+	return rows
+}
+
+// rowsOf reads the rows R of one file in their order, printed.
+func rowsOf[R report.Row](t *testing.T, path string) []string {
+	t.Helper()
+	var rows []string
+	if err := report.ReadRows(path, func(r *R) error {
+		rows = append(rows, fmt.Sprintf("%+v", *r))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 	return rows
 }
 
@@ -190,36 +211,37 @@ func diff(a, b []string) []string {
 	return out
 }
 
-// runJob runs the pipeline on Prism (the default runner), two shards at once, and returns
-// its counters.
-func runJob(t *testing.T, inputs []string, out string) (Counts, error) {
+// runJob runs the pipeline on Prism (the default runner), two shards at once, into the
+// outputs outs, and returns its counters.
+func runJob(t *testing.T, inputs []string, outs Outputs) (Counts, error) {
 	t.Helper()
-	return Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Out: out, Options: testOptions, Parallel: 2})
+	c, _, err := Run(context.Background(), Job{Inputs: inputs, ShardSize: testShardSize, Outputs: outs, Options: testOptions, Parallel: 2})
+	return c, err
 }
 
-// readManifest reads OUT/manifest.json.
-func readManifest(t *testing.T, out string) Manifest {
+// readManifest reads the manifest of the run into outs.
+func readManifest(t *testing.T, outs Outputs) Manifest {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(out, ManifestFile))
+	m, err := ReadManifest(context.Background(), outs)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var m Manifest
-	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-// partFilesUnder lists the part files under out's tables, relative to out, slash-separated.
-func partFilesUnder(t *testing.T, out string) []string {
+// partFilesUnder lists the files in the tables' folders of outs (the findings and games
+// folders, and the errors parts' folder beside the errors file), named TABLE/REL as in a
+// manifest, but the manifest itself.
+func partFilesUnder(t *testing.T, outs Outputs) []string {
 	t.Helper()
 	var files []string
-	for _, table := range []string{FindingsDir, GamesDir, ErrorsDir} {
-		filepath.WalkDir(filepath.Join(out, table), func(path string, d fs.DirEntry, err error) error {
+	for table, dir := range localFolders(outs) {
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
-				rel, _ := filepath.Rel(out, path)
-				files = append(files, filepath.ToSlash(rel))
+				rel, _ := filepath.Rel(dir, path)
+				if rel != ManifestFile {
+					files = append(files, table+"/"+filepath.ToSlash(rel))
+				}
 			}
 			return nil
 		})
@@ -228,25 +250,53 @@ func partFilesUnder(t *testing.T, out string) []string {
 	return files
 }
 
-// checkOutput checks a finished output folder against the reference scan in ref: the rows of
-// every table are the reference's, the manifest names exactly the part files on disk and one
-// part per shard of the plan, and its totals are the reference's game count.
-func checkOutput(t *testing.T, out, ref string, inputs []string) Manifest {
+// leftovers lists the temporary files and folders under dir: temporary names (.NAME.PID.tmp)
+// and the errors parts' folders (.NAME.parts).
+func leftovers(t *testing.T, dir string) []string {
 	t.Helper()
-	sameRows(t, "findings", rowsUnder[report.Finding](t, filepath.Join(out, FindingsDir)), rowsUnder[report.Finding](t, filepath.Join(ref, FindingsDir)))
-	games := rowsUnder[report.Game](t, filepath.Join(ref, GamesDir))
-	sameRows(t, "games", rowsUnder[report.Game](t, filepath.Join(out, GamesDir)), games)
-	errs := rowsUnder[report.Error](t, filepath.Join(ref, "errors.parquet"))
-	sameRows(t, "errors", rowsUnder[report.Error](t, filepath.Join(out, ErrorsDir)), errs)
+	var left []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && (strings.HasSuffix(d.Name(), ".tmp") || strings.HasSuffix(d.Name(), ".parts")) {
+			left = append(left, path)
+		}
+		return nil
+	})
+	return left
+}
 
-	m := readManifest(t, out)
+// checkOutput checks the finished outputs of a run into outs against the reference scan in
+// ref: the rows of every table are the reference's (the errors file's in the same order), the
+// manifest names exactly the part files on disk and one part per shard of the plan, its totals
+// and the merged summary are the reference's, and no temporary file is left.
+func checkOutput(t *testing.T, outs Outputs, ref string, inputs []string) Manifest {
+	t.Helper()
+	want := testOutputs(ref)
+	sameRows(t, "findings", rowsUnder[report.Finding](t, outs.Findings), rowsUnder[report.Finding](t, want.Findings))
+	if outs.Games != "" {
+		sameRows(t, "games", rowsUnder[report.Game](t, outs.Games), rowsUnder[report.Game](t, want.Games))
+	}
+	var errs []string
+	if outs.Errors != "" {
+		errs = rowsOf[report.Error](t, want.Errors)
+		if got := rowsOf[report.Error](t, outs.Errors); !slices.Equal(got, errs) {
+			sameRows(t, "errors", slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(errs)))
+			t.Errorf("errors: the rows are not in the reference scan's order")
+		}
+	}
+
+	m := readManifest(t, outs)
 	var named []string
 	for _, p := range m.Parts {
 		named = append(named, p.Files...)
 	}
 	slices.Sort(named)
-	if on := partFilesUnder(t, out); !slices.Equal(named, on) {
+	if on := partFilesUnder(t, outs); !slices.Equal(named, on) {
 		t.Errorf("manifest names %d part files, %d on disk:\nnamed %q\non disk %q", len(named), len(on), named, on)
+	}
+	for _, dir := range localFolders(outs) {
+		if left := leftovers(t, filepath.Dir(dir)); len(left) > 0 {
+			t.Errorf("temporary files left: %q", left)
+		}
 	}
 	shards, err := Plan(context.Background(), inputs, testShardSize, 0)
 	if err != nil {
@@ -268,22 +318,22 @@ func checkOutput(t *testing.T, out, ref string, inputs []string) Manifest {
 		t.Errorf("manifest: %d games, %d findings, %d with errors; the reference scan: %d, %d, %d",
 			m.Games, m.Findings, m.Errors, refSum.Games(), refSum.Findings(), refSum.GamesWithErrors())
 	}
-	if m.Errors != int64(len(errs)) {
+	if outs.Errors != "" && m.Errors != int64(len(errs)) {
 		t.Errorf("manifest: %d games with errors, the reference scan's errors table %d rows", m.Errors, len(errs))
 	}
-	sameSummary(t, filepath.Join(out, SummaryJSONFile), refSum)
+	sum, err := ReadSummary(context.Background(), outs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameSummary(t, sum, refSum)
 	return m
 }
 
 // sameSummary checks the run's merged summary file against the reference scan's summary:
 // games, errors and findings, each input's games, errors and completion, and every edition's
 // games by source and speed and findings by rule and speed. Inputs compare in name order.
-func sameSummary(t *testing.T, path string, want *report.Summary) {
+func sameSummary(t *testing.T, got, want *report.Summary) {
 	t.Helper()
-	got, err := report.ReadSummaryJSON(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if got.Games() != want.Games() || got.Findings() != want.Findings() || got.GamesWithErrors() != want.GamesWithErrors() {
 		t.Errorf("merged summary: %d games, %d findings, %d with errors; want %d, %d, %d",
 			got.Games(), got.Findings(), got.GamesWithErrors(), want.Games(), want.Findings(), want.GamesWithErrors())
@@ -328,7 +378,7 @@ func TestPrismCorpus(t *testing.T) {
 		t.Fatalf("plan: %d shards, %d of frames; want at least 8 and 2", len(shards), frames)
 	}
 	dir := t.TempDir()
-	ref, out := filepath.Join(dir, "ref"), filepath.Join(dir, "out")
+	ref, out := filepath.Join(dir, "ref"), testOutputs(filepath.Join(dir, "out"))
 	referenceScan(t, ref, inputs, testOptions)
 	c, err := runJob(t, inputs, out)
 	if err != nil {
@@ -343,14 +393,16 @@ func TestPrismCorpus(t *testing.T) {
 
 // TestRetryLeavesNoDuplicate: an attempt at a shard that fails after writing its part files
 // (as a worker lost before it reported) leaves no rows behind. Prism fails the job on a failed
-// bundle instead of retrying it, so the test first runs the pipeline to that failure, then
-// retries the failed shard's attempt itself and runs the final step as the runner would (the
-// combine holding only the second attempt), and last runs the whole job again into the same
-// folder: the files of the failed attempts are removed, and the rows are the reference's.
+// bundle instead of retrying it, and the command then removes what the job wrote: the test
+// checks that, then retries the failed shard's attempt itself and runs the final step as a
+// runner would (the combine holding only the second attempt), runs the whole job again into
+// the same folders, and last fails a run into the folders of that finished one: the files of
+// the failed attempts are removed, the rows are the reference's, and a failed run leaves the
+// earlier run's output whole.
 func TestRetryLeavesNoDuplicate(t *testing.T) {
 	inputs := corpusInputs(t)[:2] // lichess and twic: 8 shards
 	dir := t.TempDir()
-	ref, out := filepath.Join(dir, "ref"), filepath.Join(dir, "out")
+	ref, out := filepath.Join(dir, "ref"), testOutputs(filepath.Join(dir, "out"))
 	referenceScan(t, ref, inputs, testOptions)
 	shards, err := Plan(context.Background(), inputs, testShardSize, 0)
 	if err != nil {
@@ -361,7 +413,7 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 	errCrash := errors.New("worker lost after writing its part files")
 	var mu sync.Mutex
 	var failed []Part
-	afterScan = func(p Part) error {
+	failVictim := func(p Part) error {
 		if p.Shard != victim {
 			return nil
 		}
@@ -370,6 +422,7 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 		failed = append(failed, p)
 		return errCrash
 	}
+	afterScan = failVictim
 	_, err = runJob(t, inputs, out)
 	afterScan = nil
 	if err == nil || !strings.Contains(err.Error(), errCrash.Error()) {
@@ -378,42 +431,46 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 	if len(failed) != 1 || len(failed[0].Files) == 0 {
 		t.Fatalf("failed attempts %+v: want one that wrote files", failed)
 	}
-	for _, f := range failed[0].Files {
-		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
-			t.Fatalf("the failed attempt's part file: %v", err)
-		}
+	if left := append(partFilesUnder(t, out), leftovers(t, filepath.Join(dir, "out"))...); len(left) > 0 {
+		t.Errorf("the failed run left %q", left)
 	}
 
-	// The runner's retry: every shard's attempt again (the others' first attempts may have
-	// run or not before the job failed), then the final step with the combined parts.
-	var m Manifest
-	for _, s := range shards {
+	// The runner's retry: the victim's failed attempt, then every shard's attempt, then the
+	// final step with the combined parts.
+	attempt := func(s string) Part {
 		sh, err := input.ParseShard(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		attempt, err := newAttempt()
+		id, err := newAttempt()
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := ScanShard(context.Background(), sh, out, attempt, testOptions, nil)
+		p, err := ScanShard(context.Background(), sh, out, id, testOptions, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m.add(p)
+		return p
+	}
+	lost := attempt(victim)
+	var m Manifest
+	for _, s := range shards {
+		m.add(attempt(s))
 	}
 	m.finish()
-	if err := Finish(context.Background(), out, m); err != nil {
+	if err := Finish(context.Background(), out, inputs, m, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range failed[0].Files {
-		if _, err := os.Stat(filepath.Join(out, f)); !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("the failed attempt's part file %s is still there (%v)", f, err)
+	for _, f := range lost.Files {
+		st, name, _ := out.locate(f)
+		if r, err := st.Open(context.Background(), name); err == nil {
+			r.Close()
+			t.Errorf("the failed attempt's part file %s is still there", f)
 		}
 	}
 	checkOutput(t, out, ref, inputs)
 
-	// A whole run again into the same folder replaces the earlier run's files.
+	// A whole run again into the same folders replaces the earlier run's files.
 	before := partFilesUnder(t, out)
 	if _, err := runJob(t, inputs, out); err != nil {
 		t.Fatal(err)
@@ -424,6 +481,19 @@ func TestRetryLeavesNoDuplicate(t *testing.T) {
 			t.Errorf("part file %s of the earlier run survived the new run", f)
 		}
 	}
+
+	// A run that fails leaves the earlier run's output as it was.
+	before = partFilesUnder(t, out)
+	afterScan = failVictim
+	_, err = runJob(t, inputs, out)
+	afterScan = nil
+	if err == nil {
+		t.Fatal("the failing rerun succeeded")
+	}
+	if after := partFilesUnder(t, out); !slices.Equal(after, before) {
+		t.Errorf("after a failed rerun: part files %q, want the earlier run's %q", after, before)
+	}
+	checkOutput(t, out, ref, inputs)
 }
 
 // TestDamagedShardFails: a shard whose bytes are damaged after the plan was made (a frame
@@ -474,9 +544,9 @@ func TestDamagedShardFails(t *testing.T) {
 			if err := c.damage(victim); err != nil {
 				t.Fatal(err)
 			}
-			out := t.TempDir()
+			out := testOutputs(t.TempDir())
 			p, s := beam.NewPipelineWithRoot()
-			ScanShards(s, beam.CreateList(s, shards), out, testOptions, 1)
+			ScanShards(s, beam.CreateList(s, shards), []string{c.path}, out, testOptions, 1)
 			err = beamx.Run(ctx, p)
 			// The shard that fails is the damaged one or the one before it, which reads into
 			// the damaged bytes to finish its last game.
@@ -498,8 +568,8 @@ func TestDamagedShardFails(t *testing.T) {
 	}
 }
 
-// TestUsageErrors: inputs and flags that cannot make a job are usage errors (ErrUsage), found
-// before anything runs.
+// TestUsageErrors: inputs, flags and outputs that cannot make a job are usage errors
+// (ErrUsage), found before anything runs; the folders and files given are left as they were.
 func TestUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.pgn")
@@ -510,24 +580,55 @@ func TestUsageErrors(t *testing.T) {
 	if err := os.WriteFile(aFile, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ok := Job{Inputs: []string{in}, ShardSize: 1 << 20, Out: filepath.Join(dir, "out"), Options: testOptions}
+	inCSV := filepath.Join(dir, "games.csv") // PGN, named as an errors file could be
+	if err := os.WriteFile(inCSV, []byte("[Event \"y\"]\n\n1. d4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A folder of the user's with a file pgnscan-beam did not write: a scan's part file.
+	theirs := filepath.Join(dir, "theirs", "edition=fide2023")
+	if err := os.MkdirAll(theirs, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(theirs, "part-0.parquet"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	outs := Outputs{Findings: filepath.Join(sub, "findings"), Games: filepath.Join(sub, "games"), Errors: filepath.Join(sub, "errors.csv")}
+	ok := Job{Inputs: []string{in}, ShardSize: 1 << 20, Outputs: outs, Options: testOptions}
 	for name, edit := range map[string]func(j *Job){
-		"missing input":   func(j *Job) { j.Inputs = []string{filepath.Join(dir, "nope.pgn")} },
-		"stdin":           func(j *Job) { j.Inputs = []string{"-"} },
-		"shard size 0":    func(j *Job) { j.ShardSize = 0 },
-		"bad edition":     func(j *Job) { j.Options.Edition = "fide1066" },
-		"bad partition":   func(j *Job) { j.Options.Partition = "colour" },
-		"no output":       func(j *Job) { j.Out = "" },
-		"output a file":   func(j *Job) { j.Out = aFile },
-		"output an input": func(j *Job) { j.Out = dir },
-		"output on hdfs":  func(j *Job) { j.Out = "hdfs://b/out" },
-		"no bucket":       func(j *Job) { j.Out = "gs:///out" },
-		"no s3 bucket":    func(j *Job) { j.Out = "s3:///out" },
+		"missing input":          func(j *Job) { j.Inputs = []string{filepath.Join(dir, "nope.pgn")} },
+		"stdin":                  func(j *Job) { j.Inputs = []string{"-"} },
+		"shard size 0":           func(j *Job) { j.ShardSize = 0 },
+		"bad edition":            func(j *Job) { j.Options.Edition = "fide1066" },
+		"bad partition":          func(j *Job) { j.Options.Partition = "colour" },
+		"no output":              func(j *Job) { j.Outputs.Findings = "" },
+		"output a file":          func(j *Job) { j.Outputs.Findings = aFile },
+		"games a file":           func(j *Job) { j.Outputs.Games = aFile },
+		"errors a folder":        func(j *Job) { j.Outputs.Errors = sub },
+		"errors .txt":            func(j *Job) { j.Outputs.Errors = filepath.Join(dir, "errors.txt") },
+		"errors stdout":          func(j *Job) { j.Outputs.Errors = "-" },
+		"errors an input":        func(j *Job) { j.Outputs.Errors = inCSV; j.Inputs = append(j.Inputs, inCSV) },
+		"output an input":        func(j *Job) { j.Outputs.Findings = dir },
+		"games hold the input":   func(j *Job) { j.Outputs.Games = dir },
+		"games in the findings":  func(j *Job) { j.Outputs.Games = filepath.Join(outs.Findings, "games") },
+		"errors in the findings": func(j *Job) { j.Outputs.Errors = filepath.Join(outs.Findings, "e.parquet") },
+		"findings not ours":      func(j *Job) { j.Outputs.Findings = filepath.Dir(theirs) },
+		"games not ours":         func(j *Job) { j.Outputs.Games = filepath.Dir(theirs) },
+		"output on hdfs":         func(j *Job) { j.Outputs.Findings = "hdfs://b/out" },
+		"no bucket":              func(j *Job) { j.Outputs.Findings = "gs:///out" },
+		"no s3 bucket":           func(j *Job) { j.Outputs.Findings = "s3:///out" },
+		"errors a bucket":        func(j *Job) { j.Outputs.Errors = "gs://b" },
 	} {
 		j := ok
 		edit(&j)
-		if _, err := Run(context.Background(), j); !errors.Is(err, ErrUsage) {
+		if _, _, err := Run(context.Background(), j); !errors.Is(err, ErrUsage) {
 			t.Errorf("%s: err %v, want a usage error", name, err)
 		}
+	}
+	if _, err := os.Stat(sub); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused job made %s (%v)", sub, err)
+	}
+	if _, err := os.Stat(filepath.Join(theirs, "part-0.parquet")); err != nil {
+		t.Errorf("the user's file: %v", err)
 	}
 }

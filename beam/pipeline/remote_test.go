@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -36,17 +35,15 @@ func TestShardFromGCS(t *testing.T) {
 	t.Setenv("STORAGE_EMULATOR_HOST", srv.URL)
 
 	ctx := context.Background()
-	o := testOptions
-	o.Games = false
 	size := int64(len(data))
 	rows := func(path string) []string {
-		out := t.TempDir()
+		out := Outputs{Findings: t.TempDir()}
 		sh := input.Shard{Kind: input.ShardText, Path: path, Start: 300000, End: size}
-		if _, err := ScanShard(ctx, sh, out, "a", o, objectOpener(ctx)); err != nil {
+		if _, err := ScanShard(ctx, sh, out, "a", testOptions, objectOpener(ctx)); err != nil {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, r := range rowsUnder[report.Finding](t, filepath.Join(out, FindingsDir)) {
+		for _, r := range rowsUnder[report.Finding](t, out.Findings) {
 			got = append(got, strings.ReplaceAll(r, path, "SOURCE"))
 		}
 		return got

@@ -5,8 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -105,7 +104,7 @@ func Files(inputs []string, size int64) ([]string, error) {
 type Job struct {
 	Inputs    []string // files and directories, as `pgnscan scan` takes them
 	ShardSize int64    // stored bytes per shard (see input.Plan)
-	Out       string   // the output folder
+	Outputs   Outputs  // -o, --games, --errors as given (Run resolves them)
 	Options   Options
 	// Parallel is how many shards of a bundle one worker scans at once (each with
 	// Options.Workers analysis goroutines); below 1 means 1.
@@ -117,81 +116,38 @@ type Counts struct {
 	Games, Findings, Errors, Shards, Failed int64
 }
 
-// Run checks the job and its inputs, builds the pipeline (plan, scan, manifest) and runs it
-// on the runner of the --runner flag (beamx: prism when unset). It returns the runner's
-// committed counters.
-func Run(ctx context.Context, j Job) (Counts, error) {
+// Run checks the job, its inputs and its outputs, builds the pipeline (plan, scan, finish)
+// and runs it on the runner of the --runner flag (beamx: prism when unset). It returns the
+// runner's committed counters and the outputs as resolved (absolute local paths). When the
+// job fails (or ctx ends it), the part files it wrote are removed (Abandon).
+func Run(ctx context.Context, j Job) (Counts, Outputs, error) {
 	if _, err := j.Options.Selection(); err != nil {
-		return Counts{}, usage(err)
+		return Counts{}, Outputs{}, usage(err)
 	}
-	out, err := outPath(j.Out)
+	outs, err := resolveOutputs(j.Outputs)
 	if err != nil {
-		return Counts{}, usage(err)
-	}
-	if err := checkOut(out, j.Inputs); err != nil {
-		return Counts{}, usage(err)
+		return Counts{}, outs, usage(err)
 	}
 	// The inputs stay as given: the rows' source column names them so, as `pgnscan scan` does.
 	// Workers on other machines need paths that resolve there (absolute, on a shared file
 	// system).
 	files, err := Files(j.Inputs, j.ShardSize)
 	if err != nil {
-		return Counts{}, err
+		return Counts{}, outs, err
+	}
+	if err := checkOutputs(ctx, outs, append(slices.Clone(j.Inputs), files...)); err != nil {
+		return Counts{}, outs, usage(err)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	Build(s, files, j.ShardSize, out, j.Options, j.Parallel)
+	Build(s, files, j.ShardSize, outs, j.Options, j.Parallel)
 	res, err := beamx.RunWithMetrics(ctx, p)
 	if err != nil {
-		return Counts{}, err
-	}
-	return countsOf(res), nil
-}
-
-// outPath returns the output -o names as the workers must see it: a gs:// or s3://
-// BUCKET[/PREFIX] without its trailing slashes, or an absolute folder (the workers may run in another one).
-func outPath(out string) (string, error) {
-	if objread.IsRemote(out) {
-		if _, _, _, ok := objread.Split(out); !ok {
-			return "", fmt.Errorf("-o %s: want a folder, gs://BUCKET/PREFIX or s3://BUCKET/PREFIX (%w)", out, objread.ErrScheme)
+		if cerr := Abandon(context.WithoutCancel(ctx), outs); cerr != nil {
+			err = fmt.Errorf("%w (and removing its part files: %w)", err, cerr)
 		}
-		return strings.TrimRight(out, "/"), nil
+		return Counts{}, outs, err
 	}
-	abs, err := filepath.Abs(out)
-	if err != nil || out == "" {
-		return "", fmt.Errorf("-o %q: name an output folder", out)
-	}
-	return abs, nil
-}
-
-// checkOut refuses an output folder that is a file, or an output that holds one of the inputs.
-func checkOut(out string, inputs []string) error {
-	sep := "/"
-	if !objread.IsRemote(out) {
-		if st, err := os.Stat(out); err == nil && !st.IsDir() {
-			return fmt.Errorf("-o %s: not a folder", out)
-		}
-		sep = string(filepath.Separator)
-	}
-	for _, in := range absAll(inputs) {
-		if in == out || strings.HasPrefix(in, out+sep) {
-			return fmt.Errorf("-o %s holds the input %s: its stray-file cleanup could remove what is read", out, in)
-		}
-	}
-	return nil
-}
-
-// absAll makes local paths absolute, for comparing.
-func absAll(paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		if !objread.IsRemote(p) {
-			if abs, err := filepath.Abs(p); err == nil {
-				p = abs
-			}
-		}
-		out[i] = p
-	}
-	return out
+	return countsOf(res), outs, nil
 }
 
 // countsOf reads the committed pgnscan counters of a finished run; runners that report no

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/input"
+	"github.com/pgnscan/pgnscan/internal/report"
 )
 
 // fakeS3 is an in-memory S3 of path-style requests (ENDPOINT/BUCKET/KEY) that serves exactly
@@ -162,11 +163,23 @@ func (f *fakeS3) download(t *testing.T, bucket, prefix, dir string) []string {
 	return keys
 }
 
+// renamed returns rows passed through rename, sorted.
+func renamed(rows []string, rename func(string) string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = rename(r)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // TestPrismS3: a Prism run over two corpus files as s3://b/in/... objects (planned and scanned
-// by ranged reads) with -o s3://b/out/ writes, as objects, the findings of a run over the local
-// files (but for the source column, which names the object), with the manifest and the
-// summary; an extra attempt's objects are deleted by the final step; and s3:// paths with no
-// bucket or no key are usage errors.
+// by ranged reads) with -o s3://b/out/findings/ --games s3://b/out/games --errors
+// s3://b/out/errors.csv writes, as objects, the findings, games and errors of a run over the
+// local files (but for the source column, which names the object; the errors as CSV), with the
+// manifest and no temporary object; an extra attempt's objects are deleted by the final step;
+// and s3:// paths with no bucket or no key, and an -o holding objects pgnscan-beam did not
+// write, are usage errors.
 func TestPrismS3(t *testing.T) {
 	all := corpusInputs(t)
 	local := []string{all[0], all[len(all)-1]} // lichess (text shards) and the framed file (frames shards)
@@ -182,29 +195,38 @@ func TestPrismS3(t *testing.T) {
 	}
 	toRemote := renamer(local, remote)
 
-	ref := filepath.Join(t.TempDir(), "ref")
+	ref := testOutputs(t.TempDir())
 	if _, err := runJob(t, local, ref); err != nil {
 		t.Fatal(err)
 	}
-	want := findingsUnder(t, ref, toRemote)
+	want := findingsUnder(t, ref.Findings, toRemote)
 	if len(want) == 0 {
 		t.Fatal("the local run has no findings: the comparison would prove nothing")
 	}
 
-	const out = "s3://b/out/"
+	out := Outputs{Findings: "s3://b/out/findings/", Games: "s3://b/out/games", Errors: "s3://b/out/errors.csv"}
 	if _, err := runJob(t, remote, out); err != nil {
 		t.Fatal(err)
 	}
-	got := filepath.Join(t.TempDir(), "got")
-	before := s3.download(t, "b", "out/", got)
-	for _, k := range []string{"out/" + ManifestFile, "out/" + SummaryFile} {
+	got := testOutputs(filepath.Join(t.TempDir(), "got"))
+	got.Errors = filepath.Join(filepath.Dir(got.Errors), "errors.csv")
+	before := s3.download(t, "b", "out/", filepath.Dir(got.Findings))
+	for _, k := range []string{"out/findings/" + ManifestFile, "out/errors.csv"} {
 		if !slices.Contains(before, k) {
 			t.Errorf("no object %s among %q", k, before)
 		}
 	}
-	sameRows(t, "findings of the run over s3://", findingsUnder(t, got, func(s string) string { return s }), want)
+	for _, k := range before {
+		if strings.Contains(k, ".parts/") || strings.HasSuffix(k, ".tmp") {
+			t.Errorf("temporary object left: %s", k)
+		}
+	}
+	sameRows(t, "findings of the run over s3://", findingsUnder(t, got.Findings, func(s string) string { return s }), want)
+	sameRows(t, "games of the run over s3://", rowsUnder[report.Game](t, got.Games), renamed(rowsUnder[report.Game](t, ref.Games), toRemote))
+	sameRows(t, "errors of the run over s3:// (CSV)", slices.Sorted(slices.Values(rowsOf[report.Error](t, got.Errors))), renamed(rowsUnder[report.Error](t, ref.Errors), toRemote))
 
 	// A second attempt at a shard, uploaded but not in the manifest, is removed by Finish.
+	out.Findings = "s3://b/out/findings"
 	m := readManifest(t, got)
 	sh, err := input.ParseShard(m.Parts[1].Shard)
 	if err != nil {
@@ -217,7 +239,7 @@ func TestPrismS3(t *testing.T) {
 	if n := len(s3.download(t, "b", "out/", t.TempDir())); n != len(before)+len(extra.Files) || len(extra.Files) == 0 {
 		t.Fatalf("the extra attempt's %d files: %d objects, want %d", len(extra.Files), n, len(before)+len(extra.Files))
 	}
-	if err := Finish(context.Background(), out, m); err != nil {
+	if err := Finish(context.Background(), out, remote, m, report.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if after := s3.download(t, "b", "out/", t.TempDir()); !slices.Equal(after, before) {
@@ -225,12 +247,13 @@ func TestPrismS3(t *testing.T) {
 	}
 
 	for _, j := range []Job{
-		{Inputs: remote, ShardSize: 1 << 20, Out: "s3:///out", Options: testOptions},
-		{Inputs: []string{"s3:///in/x.pgn"}, ShardSize: 1 << 20, Out: out, Options: testOptions},
-		{Inputs: []string{"s3://b"}, ShardSize: 1 << 20, Out: out, Options: testOptions},
+		{Inputs: remote, ShardSize: 1 << 20, Outputs: Outputs{Findings: "s3:///out"}, Options: testOptions},
+		{Inputs: []string{"s3:///in/x.pgn"}, ShardSize: 1 << 20, Outputs: out, Options: testOptions},
+		{Inputs: []string{"s3://b"}, ShardSize: 1 << 20, Outputs: out, Options: testOptions},
+		{Inputs: remote, ShardSize: 1 << 20, Outputs: Outputs{Findings: "s3://b/in"}, Options: testOptions},
 	} {
-		if _, err := Run(context.Background(), j); !errors.Is(err, ErrUsage) {
-			t.Errorf("inputs %q -o %s: err %v, want a usage error", j.Inputs, j.Out, err)
+		if _, _, err := Run(context.Background(), j); !errors.Is(err, ErrUsage) {
+			t.Errorf("inputs %q -o %s: err %v, want a usage error", j.Inputs, j.Outputs.Findings, err)
 		}
 	}
 }

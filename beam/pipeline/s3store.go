@@ -48,7 +48,7 @@ func (s *s3Store) Create(ctx context.Context, name string, write func(io.Writer)
 // List lists the objects under PREFIX/dir/, all pages of ListObjectsV2.
 func (s *s3Store) List(ctx context.Context, dir string) ([]string, error) {
 	var names []string
-	pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{Bucket: &s.bucket, Prefix: s.key(dir + "/")})
+	pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{Bucket: &s.bucket, Prefix: s.key(dirPrefix(dir))})
 	for pages.HasMorePages() {
 		page, err := pages.NextPage(ctx)
 		if err != nil {

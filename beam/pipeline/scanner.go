@@ -28,26 +28,20 @@ func objectOpener(ctx context.Context) Opener {
 }
 
 // Options are what every shard's scan is asked to do: the rule editions as `pgnscan scan`
-// takes them, what to write, and how many analysis goroutines a shard's scan runs. They travel
-// to the workers inside the DoFn (JSON-encoded), so they hold only plain values.
+// takes them, the partition keys, and how many analysis goroutines a shard's scan runs (what
+// to write is the run's Outputs). They travel to the workers inside the DoFn (JSON-encoded),
+// so they hold only plain values.
 type Options struct {
 	Edition           string `json:"edition"`          // --edition list (auto, fide2023, lichess, ...)
 	FallbackEdition   string `json:"fallback_edition"` // --fallback-edition
 	Fivefold2014      string `json:"fivefold_2014"`    // --fivefold-2014: consecutive or any
 	NoAgreementBefore int    `json:"no_agreement_before"`
 	Partition         string `json:"partition"` // --partition keys of the findings and games folders
-	Games             bool   `json:"games"`     // also write the games table (OUT/games/...)
-	Errors            bool   `json:"errors"`    // also write the errors table (OUT/errors/...)
 	Workers           int    `json:"workers"`   // analysis goroutines per shard; 0: the CPUs
+	// CommandLine is the launcher's, recorded in the errors file's metadata (the part files
+	// record their shard's).
+	CommandLine []string `json:"command_line"`
 }
-
-// Tables of the output folder: the partitioned findings and games, and the errors, each in
-// a folder of its own.
-const (
-	FindingsDir = "findings"
-	GamesDir    = "games"
-	ErrorsDir   = "errors"
-)
 
 // Selection returns the editions of o, or the error of a bad flag value.
 func (o Options) Selection() (*rules.Selection, error) {
@@ -68,56 +62,66 @@ func (o Options) scanOptions() (shardscan.Options, error) {
 	return shardscan.Options{Selection: sel, Partition: keys, Workers: o.Workers}, nil
 }
 
-// ScanShard scans one shard (shardscan.ScanShard) into part files under out, a folder or a
-// gs:// or s3:// BUCKET/PREFIX. Into a bucket's prefix, the files are written in a local temporary folder
-// (see scanInto) and then uploaded, each to the same name under the prefix, the local ones
-// removed; a failed upload fails the shard and leaves no object of it.
-func ScanShard(ctx context.Context, sh input.Shard, out, attempt string, o Options, open Opener) (Part, error) {
-	if !objread.IsRemote(out) {
-		return scanInto(ctx, sh, out, attempt, o, open)
-	}
-	st, err := openStore(out)
-	if err != nil {
-		return Part{}, err
+// ScanShard scans one shard (shardscan.ScanShard) into part files in the outputs outs (see
+// Outputs). Into local folders it writes them in place (scanInto); when an output is a gs://
+// or s3:// path, it writes them in a local temporary folder and then uploads each to its
+// place, the local ones removed: a failed upload fails the shard and leaves no object of it.
+func ScanShard(ctx context.Context, sh input.Shard, outs Outputs, attempt string, o Options, open Opener) (Part, error) {
+	if !outs.remote() {
+		return scanInto(ctx, sh, localFolders(outs), attempt, o, open)
 	}
 	dir, err := os.MkdirTemp("", "pgnscan-shard-")
 	if err != nil {
 		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
 	}
 	defer os.RemoveAll(dir)
-	p, err := scanInto(ctx, sh, dir, attempt, o, open)
+	local := map[string]string{}
+	for _, t := range outs.tables() {
+		local[t] = filepath.Join(dir, t)
+	}
+	p, err := scanInto(ctx, sh, local, attempt, o, open)
 	if err != nil {
 		return Part{}, err
 	}
-	if err := upload(ctx, st, dir, p.Files); err != nil {
+	if err := upload(ctx, outs.locate, dir, p.Files); err != nil {
 		return Part{}, fmt.Errorf("shard %s: %w", sh, err)
 	}
 	return p, nil
 }
 
-// scanInto scans one shard (shardscan.ScanShard) into part files under the folder out: the findings
-// (and games) as Hive-partitioned Parquet in out/findings (out/games), split by o.Partition,
-// the errors in out/errors, every file named part-NAME.parquet where NAME is the shard's part
-// name and the attempt, and the shard's summary in out/findings/_summary-NAME.json. The
-// shard's file is read through open (nil: local files). A file the shard cannot be read from
-// (missing, damaged, past its end) fails the shard with an error naming the shard (file and
-// byte range), as does a damaged stream inside it; a game that cannot be read is an errors
-// row, as in `pgnscan scan`. On error the files of this attempt are removed.
-func scanInto(ctx context.Context, sh input.Shard, out, attempt string, o Options, open Opener) (Part, error) {
+// localFolders returns the local folders of the tables of outs (all local).
+func localFolders(outs Outputs) map[string]string {
+	dirs := map[string]string{}
+	for _, t := range outs.tables() {
+		f, _ := outs.folder(t)
+		dirs[t] = filepath.Join(f.root, filepath.FromSlash(f.sub))
+	}
+	return dirs
+}
+
+// scanInto scans one shard (shardscan.ScanShard) into part files in the local folders of the
+// tables (dirs: table → folder; the findings always, games and errors when present): the
+// findings (and games) as Hive-partitioned Parquet, split by o.Partition, the errors as one
+// Parquet file, every file named part-NAME.parquet where NAME is the shard's part name and the
+// attempt, and the shard's summary beside the findings, _summary-NAME.json. The shard's file
+// is read through open (nil: local files). A file the shard cannot be read from (missing,
+// damaged, past its end) fails the shard with an error naming the shard (file and byte
+// range), as does a damaged stream inside it; a game that cannot be read is an errors row, as
+// in `pgnscan scan`. On error the files of this attempt are removed. The part's files are
+// named TABLE/REL.
+func scanInto(ctx context.Context, sh input.Shard, dirs map[string]string, attempt string, o Options, open Opener) (Part, error) {
 	so, err := o.scanOptions()
 	if err != nil {
 		return Part{}, err
 	}
 	name := sh.PartName() + "~" + attempt
-	so.Open, so.PartName, so.Out = open, name, filepath.Join(out, FindingsDir)
+	so.Open, so.PartName, so.Out = open, name, dirs[FindingsTable]
 	so.SummaryFile = filepath.Join(so.Out, shardscan.SummaryName(name))
 	so.CommandLine = []string{"pgnscan-beam", "shard", sh.String()}
-	if o.Games {
-		so.Games = filepath.Join(out, GamesDir)
-	}
-	if o.Errors {
-		so.Errors = filepath.Join(out, ErrorsDir, "part-"+name+".parquet")
-		if err := mkdirAll(filepath.Dir(so.Errors)); err != nil {
+	so.Games = dirs[GamesTable]
+	if dir := dirs[ErrorsTable]; dir != "" {
+		so.Errors = filepath.Join(dir, "part-"+name+".parquet")
+		if err := mkdirAll(dir); err != nil {
 			return Part{}, err
 		}
 	}
@@ -134,13 +138,25 @@ func scanInto(ctx context.Context, sh input.Shard, out, attempt string, o Option
 	}
 	p := Part{Shard: sh.String(), Attempt: attempt, Games: st.Games, Errors: st.ErrorGames, Findings: st.Findings}
 	for _, f := range st.Files {
-		rel, err := filepath.Rel(out, f)
+		name, err := tableName(dirs, f)
 		if err != nil {
 			return Part{}, fmt.Errorf("shard %s: %w", sh, err)
 		}
-		p.Files = append(p.Files, filepath.ToSlash(rel))
+		p.Files = append(p.Files, name)
 	}
 	return p, nil
+}
+
+// tableName names the file f, written in one of the tables' folders dirs, TABLE/REL.
+func tableName(dirs map[string]string, f string) (string, error) {
+	for _, t := range []string{FindingsTable, GamesTable, ErrorsTable} {
+		if dir := dirs[t]; dir != "" {
+			if rel, err := filepath.Rel(dir, f); err == nil && !strings.HasPrefix(rel, "..") {
+				return t + "/" + filepath.ToSlash(rel), nil
+			}
+		}
+	}
+	return "", fmt.Errorf("%s: written outside the tables' folders", f)
 }
 
 // removeAll removes files, ignoring errors (what is left is a stray that Finish removes).

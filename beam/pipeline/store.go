@@ -26,8 +26,8 @@ type store interface {
 	// Create writes the file name through write, whole or not at all: it appears only when
 	// write and the closing succeed, and replaces an earlier one.
 	Create(ctx context.Context, name string, write func(io.Writer) error) error
-	// List returns the names of the files under the folder dir (recursively), sorted; a
-	// missing dir is empty.
+	// List returns the names of the files under the folder dir ("" for the root),
+	// recursively, sorted; a missing dir is empty.
 	List(ctx context.Context, dir string) ([]string, error)
 	// Remove removes the file name.
 	Remove(ctx context.Context, name string) error
@@ -146,7 +146,7 @@ func (g *gcsStore) Create(ctx context.Context, name string, write func(io.Writer
 // List lists the objects under PREFIX/dir/.
 func (g *gcsStore) List(ctx context.Context, dir string) ([]string, error) {
 	var names []string
-	it := g.bucket.Objects(ctx, &storage.Query{Prefix: g.prefix + dir + "/"})
+	it := g.bucket.Objects(ctx, &storage.Query{Prefix: g.prefix + dirPrefix(dir)})
 	for {
 		a, err := it.Next()
 		if errors.Is(err, iterator.Done) {
@@ -179,13 +179,26 @@ func (g *gcsStore) Open(ctx context.Context, name string) (io.ReadCloser, error)
 	return r, nil
 }
 
-// upload publishes the files a shard wrote under the local folder dir (names relative to it)
-// to st, each under its name. The first failure removes what was published and fails: the
-// shard's attempt leaves no object. The local files stay (ScanShard removes their folder).
-func upload(ctx context.Context, st store, dir string, names []string) error {
+// dirPrefix is the prefix of the names under the folder dir: "" for the root, else dir/.
+func dirPrefix(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	return dir + "/"
+}
+
+// upload publishes the files a shard wrote under the local folder dir (names TABLE/REL
+// relative to it) to the outputs of the run, each where locate puts it. The first failure
+// removes what was published and fails: the shard's attempt leaves no object. The local files
+// stay (ScanShard removes their folder).
+func upload(ctx context.Context, locate func(string) (store, string, error), dir string, names []string) error {
 	for i, name := range names {
 		local := filepath.Join(dir, filepath.FromSlash(name))
-		err := st.Create(ctx, name, func(w io.Writer) error {
+		st, dst, err := locate(name)
+		if err != nil {
+			return err
+		}
+		err = st.Create(ctx, dst, func(w io.Writer) error {
 			f, err := os.Open(local)
 			if err != nil {
 				return err
@@ -196,7 +209,9 @@ func upload(ctx context.Context, st store, dir string, names []string) error {
 		})
 		if err != nil {
 			for _, done := range names[:i] {
-				st.Remove(ctx, done)
+				if st, dst, err := locate(done); err == nil {
+					st.Remove(ctx, dst)
+				}
 			}
 			return err
 		}

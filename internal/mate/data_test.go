@@ -3,12 +3,11 @@ package mate
 import (
 	"bufio"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
+	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
 // labelledLine is one line of a file of ../shared/unwinnable: a position and, for
@@ -22,16 +21,11 @@ type labelledLine struct {
 	loserSide board.Color // the lichess files: the side to move, which flagged
 }
 
-// unwinnablePath returns the path of a file of ../shared/unwinnable beside the repository, or
-// skips tb when it is absent.
+// unwinnablePath returns the path of a file of ../shared/unwinnable beside the repository; when
+// it is absent it skips tb, or in CI fails it (testcorpus.SharedPath).
 func unwinnablePath(tb testing.TB, name string) string {
 	tb.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	p := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "unwinnable", name)
-	if _, err := os.Stat(p); err != nil {
-		tb.Skipf("unwinnable data not found: %v", err)
-	}
-	return p
+	return testcorpus.SharedPath(tb, "unwinnable/"+name)
 }
 
 // readUnwinnable reads every every-th line of the named file (every = 1: all of it).

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -23,17 +21,15 @@ type labelledPosition struct {
 	gameID string
 }
 
-// unwinnableFile reads ../shared/unwinnable/name, skipping the test when the folder is absent.
+// unwinnableFile reads ../shared/unwinnable/name (see unwinnablePath).
 // labelled says the lines are "XX FEN" (labelled-dev.txt); otherwise they are "FEN gameId".
 // Positions that internal/board rejects (labelled-dev.txt has a few composed ones with more
 // material than promotions explain) are returned in rejected, not in positions.
 func unwinnableFile(tb testing.TB, name string, labelled bool) (positions []labelledPosition, rejected []string) {
 	tb.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "unwinnable", name)
-	f, err := os.Open(path)
+	f, err := os.Open(unwinnablePath(tb, name))
 	if err != nil {
-		tb.Skipf("labelled positions not found: %v", err)
+		tb.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)

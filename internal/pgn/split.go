@@ -365,6 +365,71 @@ const (
 	stMoves        // in movetext
 )
 
+// gameState is what split knows of the game being read and of a comment left open at the end
+// of a line.
+type gameState struct {
+	st              int   // stNone, stTags, stGap or stMoves
+	gStart          int   // where the game starts in the data
+	gLine           int64 // and its first line
+	gErr            error // the game's fault found by the splitter
+	inBrace         bool  // a { } comment is open
+	lastResult      bool  // the last movetext line ended with a result
+	blankAfterMoves bool  // a blank line followed the movetext
+	braceFrom       int   // start of the line where the open comment opened
+	braceAt         int   // the '{' of the open comment
+	swallowed       int   // tag sections inside the open comment
+	tagBefore       bool  // the line before, inside the open comment, was a tag line
+}
+
+// carry returns the start of the unfinished part of the buffer: the current game, or the
+// current line (pos, line) between games.
+func (g *gameState) carry(pos int, line int64) (int, int64) {
+	if g.st != stNone {
+		return g.gStart, g.gLine
+	}
+	return pos, line
+}
+
+// lineEnds finds where lines end: the next LF and CR at or after a position, each searched for
+// once and kept until the position passes it (len(data) when there is none).
+type lineEnds struct{ lf, cr int }
+
+// next returns the end of the line that starts at pos and where the next one starts (after LF,
+// CR or CRLF), or ok false when the line may go on past data (not atEOF).
+func (e *lineEnds) next(data []byte, pos int, atEOF bool) (end, next int, ok bool) {
+	if e.lf < pos {
+		if e.lf = bytes.IndexByte(data[pos:], '\n'); e.lf >= 0 {
+			e.lf += pos
+		} else {
+			e.lf = len(data)
+		}
+	}
+	if e.cr < pos {
+		if e.cr = bytes.IndexByte(data[pos:], '\r'); e.cr >= 0 {
+			e.cr += pos
+		} else {
+			e.cr = len(data)
+		}
+	}
+	switch {
+	case e.lf < e.cr:
+		return e.lf, e.lf + 1, true
+	case e.cr < len(data):
+		next = e.cr + 1
+		if next < len(data) {
+			if data[next] == '\n' {
+				next++
+			}
+		} else if !atEOF {
+			return 0, 0, false // LF may follow
+		}
+		return e.cr, next, true
+	case atEOF:
+		return len(data), len(data), true
+	}
+	return 0, 0, false
+}
+
 // split finds the games of s.cur.buf[:s.n] that end inside it and appends them to c.Games. It
 // returns where the unfinished part starts (the start of the last game, or of the last partial
 // line) and its line number. With atEOF the data is all there is and everything is consumed.
@@ -374,143 +439,124 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 	if s.base == 0 && bytes.HasPrefix(data, utf8BOM) {
 		pos = len(utf8BOM)
 	}
-	var (
-		st                  = stNone
-		inBrace, lastResult bool
-		blankAfterMoves     bool
-		gStart              int
-		gLine               int64
-		braceFrom           int   // start of the line where the open comment opened
-		braceAt             int   // the '{' of the open comment
-		swallowed           int   // tag sections inside the open comment
-		tagBefore           bool  // the line before, inside the open comment, was a tag line
-		gErr                error // the current game's fault found by the splitter
-	)
-	lf, cr := -1, -1 // next LF and CR at or after pos, len(data) when there is none
+	g := gameState{st: stNone}
+	ends := lineEnds{-1, -1}
 	for pos < len(data) {
 		if len(c.Games) >= len(c.buf)/gameSpan {
-			return s.carry(st, pos, line, gStart, gLine) // the chunk has its share of games
+			return g.carry(pos, line) // the chunk has its share of games
 		}
-		if lf < pos {
-			if lf = bytes.IndexByte(data[pos:], '\n'); lf >= 0 {
-				lf += pos
-			} else {
-				lf = len(data)
-			}
+		end, next, ok := ends.next(data, pos, atEOF)
+		if !ok {
+			return g.carry(pos, line)
 		}
-		if cr < pos {
-			if cr = bytes.IndexByte(data[pos:], '\r'); cr >= 0 {
-				cr += pos
-			} else {
-				cr = len(data)
-			}
-		}
-		var end, next int
-		switch {
-		case lf < cr:
-			end, next = lf, lf+1
-		case cr < len(data):
-			end, next = cr, cr+1
-			if next < len(data) {
-				if data[next] == '\n' {
-					next++
-				}
-			} else if !atEOF {
-				return s.carry(st, pos, line, gStart, gLine) // LF may follow
-			}
-		default:
-			if !atEOF {
-				return s.carry(st, pos, line, gStart, gLine)
-			}
-			end, next = len(data), len(data)
-		}
-		ln := data[pos:end]
-
-		if inBrace && (isEventLine(ln) || pos-braceFrom > maxCommentSpan && isTagLine(ln) && !tagBefore) {
-			// An [Event line, or the first tag line of a section after a comment open this
-			// long, follows a stray '{': resynchronise on it. The game before ends with the tokenizer's ErrComment at
-			// that brace, or with the count of the game starts the comment swallowed.
-			s.emit(c, data, gStart, pos, gLine, s.swallowed(data, gStart, gLine, braceAt, swallowed))
-			gStart, gLine, st, inBrace = pos, line, stTags, false
-			swallowed, gErr = 0, nil
-		} else if inBrace {
-			// Inside a comment that spans lines: nothing here starts a game, but a tag section
-			// in it is counted, so that the game it belongs to reports what it swallowed.
-			tag := isTagLine(ln)
-			if tag && !tagBefore && isTagPair(ln) {
-				swallowed++
-			}
-			tagBefore = tag
-			closed := bytes.IndexByte(ln, '}') >= 0
-			var effEnd int
-			inBrace, effEnd = commentState(ln, true)
-			if closed {
-				if gErr == nil {
-					gErr = s.swallowed(data, gStart, gLine, braceAt, swallowed)
-				}
-				swallowed = 0
-			}
-			if !inBrace {
-				lastResult = endsWithResult(ln[:effEnd])
-			} else if closed { // and opened again
-				braceFrom, braceAt, tagBefore = pos, pos+bytes.LastIndexByte(ln, '{'), false
-			}
+		if g.inBrace {
+			s.commentLine(c, data, &g, pos, end, line)
 		} else {
-			k := 0
-			for k < len(ln) && blank[ln[k]] {
-				k++
-			}
-			switch {
-			case k == len(ln): // blank
-				if st == stTags {
-					st = stGap
-				} else if st == stMoves {
-					blankAfterMoves = true
-				}
-			case ln[k] == '[':
-				if st != stTags {
-					if st != stNone {
-						s.emit(c, data, gStart, pos, gLine, gErr)
-					}
-					gStart, gLine, st, gErr = pos, line, stTags, nil
-				}
-			case ln[k] == '%' && k == 0, ln[k] == ';':
-				// Escape or comment line: belongs to the game it is in, starts none.
-			default: // movetext
-				if st == stNone || (st == stMoves && blankAfterMoves && lastResult) {
-					if st != stNone {
-						s.emit(c, data, gStart, pos, gLine, gErr)
-					}
-					gStart, gLine, gErr = pos, line, nil
-				}
-				st, blankAfterMoves = stMoves, false
-				var effEnd int
-				inBrace, effEnd = commentState(ln[k:], false)
-				lastResult = !inBrace && endsWithResult(ln[k:k+effEnd])
-				if inBrace {
-					braceFrom, braceAt, tagBefore = pos, pos+k+bytes.LastIndexByte(ln[k:], '{'), false
-				}
-			}
+			s.textLine(c, data, &g, pos, end, line)
 		}
 		pos = next
 		line++
 	}
 	if !atEOF {
-		return s.carry(st, pos, line, gStart, gLine)
+		return g.carry(pos, line)
 	}
-	if st != stNone {
-		err := gErr
-		if inBrace && swallowed > 0 {
-			err = s.swallowed(data, gStart, gLine, braceAt, swallowed)
-		} else if st != stMoves || inBrace || !lastResult {
-			end := trimRightSpace(data, gStart, len(data))
-			l, col := position(data[gStart:], end-gStart, gLine, 1)
-			err = &SyntaxError{Source: s.source, Game: s.index, Line: l, Column: col,
-				Offset: s.base + int64(end), Excerpt: excerpt(data[gStart:end], end-gStart), Err: ErrTruncated}
-		}
-		s.emit(c, data, gStart, len(data), gLine, err)
+	if g.st != stNone {
+		s.emit(c, data, g.gStart, len(data), g.gLine, s.lastGameErr(data, &g))
 	}
 	return len(data), line
+}
+
+// commentLine reads the line data[pos:end] inside a comment that spans lines: nothing there
+// starts a game, but a tag section in it is counted, so that the game it belongs to reports what
+// it swallowed. An [Event line, or the first tag line of a section after a comment open this
+// long, follows a stray '{': split resynchronises on it.
+func (s *Splitter) commentLine(c *Chunk, data []byte, g *gameState, pos, end int, line int64) {
+	ln := data[pos:end]
+	if isEventLine(ln) || pos-g.braceFrom > maxCommentSpan && isTagLine(ln) && !g.tagBefore {
+		// The game before ends with the tokenizer's ErrComment at that brace, or with the
+		// count of the game starts the comment swallowed.
+		s.emit(c, data, g.gStart, pos, g.gLine, s.swallowed(data, g.gStart, g.gLine, g.braceAt, g.swallowed))
+		g.gStart, g.gLine, g.st, g.inBrace = pos, line, stTags, false
+		g.swallowed, g.gErr = 0, nil
+		return
+	}
+	tag := isTagLine(ln)
+	if tag && !g.tagBefore && isTagPair(ln) {
+		g.swallowed++
+	}
+	g.tagBefore = tag
+	closed := bytes.IndexByte(ln, '}') >= 0
+	var effEnd int
+	g.inBrace, effEnd = commentState(ln, true)
+	if closed {
+		if g.gErr == nil {
+			g.gErr = s.swallowed(data, g.gStart, g.gLine, g.braceAt, g.swallowed)
+		}
+		g.swallowed = 0
+	}
+	if !g.inBrace {
+		g.lastResult = endsWithResult(ln[:effEnd])
+	} else if closed { // and opened again
+		g.braceFrom, g.braceAt, g.tagBefore = pos, pos+bytes.LastIndexByte(ln, '{'), false
+	}
+}
+
+// textLine reads the line data[pos:end] outside comments: a blank line, a tag line (which
+// starts a game after another game), an escape or comment line, or movetext (which starts a
+// game between games, or after a blank line that follows a result).
+func (s *Splitter) textLine(c *Chunk, data []byte, g *gameState, pos, end int, line int64) {
+	ln := data[pos:end]
+	k := 0
+	for k < len(ln) && blank[ln[k]] {
+		k++
+	}
+	switch {
+	case k == len(ln): // blank
+		if g.st == stTags {
+			g.st = stGap
+		} else if g.st == stMoves {
+			g.blankAfterMoves = true
+		}
+	case ln[k] == '[':
+		if g.st != stTags {
+			if g.st != stNone {
+				s.emit(c, data, g.gStart, pos, g.gLine, g.gErr)
+			}
+			g.gStart, g.gLine, g.st, g.gErr = pos, line, stTags, nil
+		}
+	case ln[k] == '%' && k == 0, ln[k] == ';':
+		// Escape or comment line: belongs to the game it is in, starts none.
+	default: // movetext
+		if g.st == stNone || (g.st == stMoves && g.blankAfterMoves && g.lastResult) {
+			if g.st != stNone {
+				s.emit(c, data, g.gStart, pos, g.gLine, g.gErr)
+			}
+			g.gStart, g.gLine, g.gErr = pos, line, nil
+		}
+		g.st, g.blankAfterMoves = stMoves, false
+		var effEnd int
+		g.inBrace, effEnd = commentState(ln[k:], false)
+		g.lastResult = !g.inBrace && endsWithResult(ln[k:k+effEnd])
+		if g.inBrace {
+			g.braceFrom, g.braceAt, g.tagBefore = pos, pos+k+bytes.LastIndexByte(ln[k:], '{'), false
+		}
+	}
+}
+
+// lastGameErr returns the fault of the game the data ends in: the comment's count of swallowed
+// tag sections, ErrTruncated when it stops before its movetext or inside a comment or without a
+// result, else the splitter's fault found earlier.
+func (s *Splitter) lastGameErr(data []byte, g *gameState) error {
+	if g.inBrace && g.swallowed > 0 {
+		return s.swallowed(data, g.gStart, g.gLine, g.braceAt, g.swallowed)
+	}
+	if g.st != stMoves || g.inBrace || !g.lastResult {
+		end := trimRightSpace(data, g.gStart, len(data))
+		l, col := position(data[g.gStart:], end-g.gStart, g.gLine, 1)
+		return &SyntaxError{Source: s.source, Game: s.index, Line: l, Column: col,
+			Offset: s.base + int64(end), Excerpt: excerpt(data[g.gStart:end], end-g.gStart), Err: ErrTruncated}
+	}
+	return g.gErr
 }
 
 // isEventLine reports whether ln starts with "[Event ", the first tag of nearly every game: no
@@ -556,15 +602,6 @@ func isTagLine(ln []byte) bool {
 		k++
 	}
 	return k+1 < len(ln) && ln[k] == '[' && (ln[k+1]|0x20 >= 'a' && ln[k+1]|0x20 <= 'z')
-}
-
-// carry returns the start of the unfinished part of the buffer: the current game, or the current
-// line between games.
-func (s *Splitter) carry(st, pos int, line int64, gStart int, gLine int64) (int, int64) {
-	if st != stNone {
-		return gStart, gLine
-	}
-	return pos, line
 }
 
 // emit appends the game data[start:next] (trailing blanks trimmed) to c.

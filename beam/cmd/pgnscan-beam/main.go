@@ -1,10 +1,11 @@
 // Command pgnscan-beam runs pgnscan's scan as an Apache Beam pipeline: the shards of the
 // inputs (as `pgnscan plan` cuts them) are scanned in parallel by the runner's workers, each
-// writing its own Parquet part files under -o, and a final step writes OUT/manifest.json and
-// OUT/summary.txt. The rows are those `pgnscan scan --partition KEYS` writes for the same
-// inputs.
+// writing its own Parquet part files into the folders of -o and --games, and a final step
+// merges the errors rows into the --errors file and writes FINDINGS/_manifest.json. The rows
+// are those `pgnscan scan --partition KEYS -o FINDINGS --games GAMES --errors FILE` writes for
+// the same inputs, and the summary, on standard error, is its summary.
 //
-//	pgnscan-beam [flags] -o OUT INPUT...
+//	pgnscan-beam [flags] -o FINDINGS INPUT...
 //
 // --runner prism (the default) runs in this process. See beam/README.md for Dataflow, Flink
 // and Spark.
@@ -41,28 +42,30 @@ const (
 // flags are the command's own flags; Beam's (--runner, --endpoint, --project, ...) are
 // registered by its packages on the same flag set.
 type flags struct {
-	out       string
+	outs      pipeline.Outputs
 	shardSize int64
 	parallel  int
 	printPlan bool
 	verbose   bool
+	quiet     bool
 	opts      pipeline.Options
 }
 
 func (f *flags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.out, "o", "", "output folder, gs://BUCKET/PREFIX or s3://BUCKET/PREFIX: OUT/findings (and OUT/games) partitioned by --partition, OUT/errors, OUT/manifest.json, OUT/summary.txt")
+	fs.StringVar(&f.outs.Findings, "o", "", "findings folder (a local path, gs://BUCKET/PREFIX or s3://BUCKET/PREFIX), as scan --partition writes it: Hive-partitioned by --partition, with the shards' summaries (pgnscan report FOLDER) and _manifest.json; new, empty, or an earlier run's")
 	fs.Int64Var(&f.shardSize, "shard-size", input.DefaultShardSize, "stored bytes per shard (text ranges and frame runs), as for pgnscan plan")
 	fs.StringVar(&f.opts.Edition, "edition", rules.DefaultEditions, "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
 	fs.StringVar(&f.opts.FallbackEdition, "fallback-edition", rules.DefaultFallback, "edition auto uses for games without a usable date")
 	fs.StringVar(&f.opts.Fivefold2014, "fivefold-2014", rules.DefaultFivefold2014.String(), "how fide2014 reads fivefold repetition: consecutive or any")
 	fs.IntVar(&f.opts.NoAgreementBefore, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
 	fs.StringVar(&f.opts.Partition, "partition", "edition", "Hive partition keys of the findings and games folders: edition, year, month")
-	fs.BoolVar(&f.opts.Games, "games", false, "also write one row per game and edition, as scan --games does, into the folder OUT/games (partitioned as the findings)")
-	fs.BoolVar(&f.opts.Errors, "errors", true, "write one row per game that could not be read whole, as scan --errors does, into the folder OUT/errors (on by default: --errors=false turns it off)")
+	fs.StringVar(&f.outs.Games, "games", "", "also write one row per game and edition into this folder, partitioned as the findings (as scan --partition --games)")
+	fs.StringVar(&f.outs.Errors, "errors", "", "also write one row per game that could not be read whole to this file (.parquet or .csv), as scan --errors")
 	fs.IntVar(&f.opts.Workers, "workers", 0, "analysis goroutines per shard (default: the number of CPUs)")
 	fs.BoolVar(&f.printPlan, "print-plan", false, "print the counted shards, one a line (as pgnscan scan --shard takes them), and run nothing")
 	fs.IntVar(&f.parallel, "concurrent-shards", 1, "shards of a bundle a worker scans at once (Prism makes one bundle of all shards: set it to the cores, with --workers 1); not Beam's --parallelism")
 	fs.BoolVar(&f.verbose, "v", false, "show Beam's and the runner's INFO logs (by default only warnings and errors)")
+	fs.BoolVar(&f.quiet, "q", false, "no summary (and no counts) on standard error")
 }
 
 // ownFlags registers f's flags on a flag set of their own, for the help, and on the command
@@ -77,7 +80,7 @@ func ownFlags(f *flags) *flag.FlagSet {
 // usage prints the command's flags, then Beam's (the runner and its options) apart, so that
 // pgnscan's own are not lost among Beam's fifty.
 func usage(w io.Writer, own *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: pgnscan-beam [flags] -o OUT INPUT...\n\npgnscan-beam's flags (as pgnscan scan takes them where they share a name):\n")
+	fmt.Fprintf(w, "usage: pgnscan-beam [flags] -o FINDINGS INPUT...\n\npgnscan-beam's flags (as pgnscan scan takes them where they share a name):\n")
 	own.SetOutput(w)
 	own.PrintDefaults()
 	beamFlags := flag.NewFlagSet("beam", flag.ContinueOnError)
@@ -111,7 +114,8 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	err := run(ctx, f, flag.Args(), os.Stdout)
+	f.opts.CommandLine = os.Args
+	err := run(ctx, f, flag.Args(), os.Stdout, os.Stderr)
 	switch {
 	case errors.Is(err, pipeline.ErrUsage):
 		fmt.Fprintln(os.Stderr, "pgnscan-beam:", err)
@@ -122,8 +126,9 @@ func main() {
 	}
 }
 
-// run checks the runner's flags, runs the job and prints its counters.
-func run(ctx context.Context, f flags, inputs []string, stdout io.Writer) error {
+// run checks the runner's flags, runs the job and prints its summary (unless quiet) and its
+// counters on stderr; --print-plan prints the plan on stdout.
+func run(ctx context.Context, f flags, inputs []string, stdout, stderr io.Writer) error {
 	if len(inputs) == 0 {
 		return fmt.Errorf("%w: name at least one INPUT", pipeline.ErrUsage)
 	}
@@ -138,12 +143,26 @@ func run(ctx context.Context, f flags, inputs []string, stdout io.Writer) error 
 	if err := checkRunner(); err != nil {
 		return fmt.Errorf("%w: %w", pipeline.ErrUsage, err)
 	}
-	c, err := pipeline.Run(ctx, pipeline.Job{Inputs: inputs, ShardSize: f.shardSize, Out: f.out, Options: f.opts, Parallel: f.parallel})
+	c, outs, err := pipeline.Run(ctx, pipeline.Job{Inputs: inputs, ShardSize: f.shardSize, Outputs: f.outs, Options: f.opts, Parallel: f.parallel})
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "pgnscan-beam: %d shards, %d games (%d with errors), %d findings; see %s\n",
-		c.Shards, c.Games, c.Errors, c.Findings, f.out)
+	if *jobopts.Async {
+		_, err := fmt.Fprintf(stderr, "pgnscan-beam: job submitted (--async); once it has finished, pgnscan report %s prints its summary\n", f.outs.Findings)
+		return err
+	}
+	if f.quiet {
+		return nil
+	}
+	sum, err := pipeline.ReadSummary(ctx, outs)
+	if err != nil {
+		return err
+	}
+	if _, err := sum.WriteTo(stderr); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stderr, "pgnscan-beam: %d shards, %d games (%d with errors), %d findings in %s\n",
+		c.Shards, c.Games, c.Errors, c.Findings, f.outs.Findings)
 	return err
 }
 

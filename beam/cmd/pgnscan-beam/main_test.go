@@ -6,16 +6,24 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
 	"github.com/pgnscan/pgnscan/beam/pipeline"
 )
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	beam.Init()
+	os.Exit(m.Run())
+}
 
 // TestRunnerFlags: an unknown runner, and Dataflow, Flink or Spark without the settings they
 // need, are usage errors naming what is missing, before any input is read.
@@ -54,13 +62,13 @@ func TestRunnerFlags(t *testing.T) {
 func TestRunUsage(t *testing.T) {
 	resetFlags(t)
 	var out bytes.Buffer
-	if err := run(context.Background(), flags{out: t.TempDir()}, nil, &out); !errors.Is(err, pipeline.ErrUsage) {
+	if err := run(context.Background(), flags{outs: pipeline.Outputs{Findings: t.TempDir()}}, nil, &out, &out); !errors.Is(err, pipeline.ErrUsage) {
 		t.Errorf("no input: err %v, want a usage error", err)
 	}
 	if err := flag.CommandLine.Parse([]string{"--runner", "nope"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(context.Background(), flags{out: t.TempDir()}, []string{"x.pgn"}, &out); !errors.Is(err, pipeline.ErrUsage) {
+	if err := run(context.Background(), flags{outs: pipeline.Outputs{Findings: t.TempDir()}}, []string{"x.pgn"}, &out, &out); !errors.Is(err, pipeline.ErrUsage) {
 		t.Errorf("bad runner: err %v, want a usage error", err)
 	}
 	resetFlags(t)
@@ -69,7 +77,8 @@ func TestRunUsage(t *testing.T) {
 // resetFlags sets Beam's flags that the tests change back to their defaults.
 func resetFlags(t *testing.T) {
 	t.Helper()
-	for _, name := range []string{"runner", "project", "region", "staging_location", "worker_binary", "endpoint"} {
+	for _, name := range []string{"runner", "project", "region", "staging_location", "worker_binary", "endpoint",
+		"environment_type", "num_workers", "worker_machine_type"} {
 		f := flag.Lookup(name)
 		if f == nil {
 			t.Fatalf("no flag --%s: Beam's flags moved", name)
@@ -90,7 +99,7 @@ func TestPrintPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := run(context.Background(), flags{printPlan: true, shardSize: 30}, []string{in}, &out); err != nil {
+	if err := run(context.Background(), flags{printPlan: true, shardSize: 30}, []string{in}, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// Games start at bytes 0, 22 and 44 (lines 1, 5, 9) of 65; shards are bytes 0-30, 30-60
