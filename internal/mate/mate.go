@@ -264,12 +264,12 @@ type phase struct {
 // search after the first narrow searches, the resumed steps, the breach search and the
 // playouts each find mates the others miss; the cage search (pattern_cage.go: a lone bishop
 // or knight against an army) runs two tries early where the pattern search did not run (more
-// than patternMaxMen men), and after the pattern search's resumed step where it did; their places and shares were chosen by nodes and
-// unknown answers on labelled-dev.txt and lichess-timeouts-15k-dev.txt (benchmarks/RESULTS.md,
-// the decider's sections; "The plan's measurements" holds the figures this comment once
-// listed). Every answer is sound whatever the plan: a mate search, the pattern and breach
-// searches and the playouts only find mates, and only an exhaustive search that completes
-// answers No.
+// than patternMaxMen men), and after the pattern search's resumed step where it did; their
+// places and shares were chosen by nodes and unknown answers on labelled-dev.txt and
+// lichess-timeouts-15k-dev.txt (benchmarks/RESULTS.md as it stood at 11ce268: the decider's
+// sections, and "The plan's measurements" for the figures this comment once listed). Every
+// answer is sound whatever the plan: a mate search, the pattern and breach searches and the
+// playouts only find mates, and only an exhaustive search that completes answers No.
 var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 5},
 	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},

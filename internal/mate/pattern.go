@@ -30,7 +30,7 @@ const (
 	// Measured on the few-piece questions of labelled-dev.txt (the decider's unknown answers
 	// there, from 56 without it): 6,000 positions left 23, 20,000 left 15, 50,000 11 and
 	// 100,000 9; on lichess-timeouts-15k-dev.txt 20,000 cost the least CPU of 10,000, 20,000
-	// and 100,000 (see benchmarks/RESULTS.md).
+	// and 100,000 (benchmarks/RESULTS.md at 11ce268, the pattern search's section).
 	patternShare    = 25
 	patternMaxNodes = 200_000
 	// patternWeight multiplies the distance against the plies played (weighted A*): above 1

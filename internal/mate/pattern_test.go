@@ -87,8 +87,8 @@ func promotes(w []board.Move, second bool) bool {
 // labelled-dev.txt with at most patternMaxMen men. Every answer is a Yes whose witness replays
 // (board and notnil) to a mate by the side asked, and the label says that side can mate: on
 // the questions labelled '-' (the side cannot mate, often while the other side can) it must
-// never answer. It wants at least patternLabelledFloor answers (benchmarks/RESULTS.md), so
-// that a search that stops finding them fails.
+// never answer. It wants at least patternLabelledFloor answers (benchmarks/RESULTS.md at
+// 11ce268), so that a search that stops finding them fails.
 func TestPatternLabelled(t *testing.T) {
 	lines := readUnwinnable(t, "labelled-dev.txt", 1)
 	d := NewDecider(0)
