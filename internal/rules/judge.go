@@ -155,12 +155,10 @@ func (j *Judge) Play(m board.Move) {
 		j.ply++
 		return
 	}
-	// Most positions decide nothing: no edition can end at Pi (that needs a
-	// dead position, a fifth occurrence or hmc >= 100; checkmate and
+	// Most positions decide nothing: no edition can end at Pi (checkmate and
 	// stalemate are looked for at the last position only) and no claim is
-	// possible (that needs a third occurrence, hmc >= 99, or a position seen
-	// twice with the other side to move). Only the others are judged closely.
-	if j.dead || j.hmc >= 99 || j.count >= 3 || len(j.twice[p.Turn()^1]) > 0 {
+	// possible. Only the others are judged closely.
+	if j.mayDecide(p.Turn()) {
 		j.close(m)
 	} else if j.playedFlags != 0 {
 		j.playedFlags = 0
@@ -261,7 +259,7 @@ func (j *Judge) endings(final bool) {
 		mate = j.pos.InCheck()
 		stale = !mate
 	}
-	if !mate && !stale && !j.dead && j.count < 5 && j.hmc < 100 {
+	if !mate && !stale && !j.mayEnd() {
 		return // the common case: nothing ends here
 	}
 	for i := range j.eds {
@@ -280,12 +278,12 @@ func (j *Judge) endings(final bool) {
 		case j.deadMat || (j.deadSearch && e.Edition.DeadBySearch):
 			// 9.6 (2009), 9.7 (2014), 5.2.2 (2017): sections 5 and 7.2; lichess: material only
 			r = DeadPosition
-		case e.Edition.Fivefold != NoFivefold && j.count >= 5 &&
+		case e.Edition.Fivefold != NoFivefold && j.fivefold() &&
 			(e.Edition.Fivefold == FivefoldAny || j.consecutiveFive()):
 			r = Fivefold // 9.6a, 9.6.1, lichess
-		case e.Edition.SeventyFive && j.hmc >= 150:
+		case e.Edition.SeventyFive && j.seventyFive():
 			r = SeventyFiveMove // 9.6b, 9.6.2
-		case e.Edition.FiftyAutomatic && j.hmc >= 100:
+		case e.Edition.FiftyAutomatic && j.fiftyOnBoard():
 			r = FiftyMove // lichess: 50 moves end the game
 		}
 		if r == NoRule {
@@ -310,8 +308,7 @@ func (j *Judge) endings(final bool) {
 func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 	p := &j.pos
 	us := p.Turn()
-	gate := len(j.twice[us.Other()]) > 0
-	if j.count < 3 && !gate && j.hmc < 99 {
+	if !j.mayClaim(us) {
 		return 0, 0 // the common case: nothing to claim
 	}
 
@@ -319,10 +316,10 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 	// stood twice. Only quiet piece moves can recreate an earlier position,
 	// and only when some position with the other side to move stood twice.
 	kind, move, reps := NoKind, board.Move(0), 0
-	if j.count >= 3 {
+	if j.threefoldOnBoard() {
 		kind, reps = OnBoard, j.count
 	}
-	if gate {
+	if j.threefoldByMove(us) {
 		w, q, aw := j.intendedMoves(m, kind == NoKind)
 		switch {
 		case w >= 0:
@@ -343,9 +340,9 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 	// with any move that is neither a capture nor a pawn move.
 	kind, move = NoKind, 0
 	switch {
-	case j.hmc >= 100:
+	case j.fiftyOnBoard():
 		kind = OnBoard
-	case j.hmc == 99:
+	case j.fiftyByMove():
 		if m != 0 && !p.IsZeroing(m) {
 			kind, move = MovePlayed, m
 			played |= ClaimFifty

@@ -835,3 +835,42 @@ func mustFEN(t *testing.T, fen string) board.Position {
 	}
 	return p
 }
+
+// TestThreefoldGateOnBoard: a third occurrence reached by two different cycles is claimable on
+// the board although no position with the other side to move stood twice, so the fast path
+// (mayClaim) must open on the count alone. Worked by hand: the start position stands at plies
+// 0, 4 and 8 (the cycles Nf3 Nf6 Ng1 Ng8 and Nc3 Nc6 Nb1 Nb8); Black could claim at ply 7 by
+// playing Nb8 (to a position that stood twice), White on the board at ply 8, and played e4.
+func TestThreefoldGateOnBoard(t *testing.T) {
+	moves := "1. Nf3 Nf6 2. Ng1 Ng8 3. Nc3 Nc6 4. Nb1 Nb8 5. e4"
+	v := replay(t, NewJudge(), "", moves, ResultUnknown, all4(t))
+	for _, ed := range []string{"fide2009", "fide2014", "fide2017", "lichess"} {
+		var white, black bool
+		for i := range v.Findings {
+			f := &v.Findings[i]
+			if f.Edition.ID != ed || f.Rule != Threefold {
+				continue
+			}
+			switch {
+			case f.Side == board.White && f.Kind == OnBoard && f.Ply == 8 && f.Repetitions == 3 && f.Missed:
+				white = true
+			case f.Side == board.Black && f.Kind == MovePlayed && f.Ply == 7 && f.Move == "Nb8":
+				black = true
+			}
+		}
+		if !white || !black {
+			t.Errorf("%s: White's threefold on the board at ply 8 found %t, Black's by Nb8 at ply 7 found %t; findings:", ed, white, black)
+			for i := range v.Findings {
+				t.Log(fmtFinding(&v.Findings[i]))
+			}
+		}
+	}
+}
+
+// TestEndingsNeedClaims: the fact Judge.mayDecide relies on, that every automatic ending by a
+// count (fivefold, 75 moves, lichess's 50) needs at least what a claim needs.
+func TestEndingsNeedClaims(t *testing.T) {
+	if fivefoldReps < threefoldReps || seventyFiveMove < fiftyMoves-1 {
+		t.Errorf("an ending by count can hold where no claim does: Judge.mayDecide would skip it")
+	}
+}
