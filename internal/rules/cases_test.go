@@ -60,7 +60,7 @@ func TestTestdataCases(t *testing.T) {
 		}
 		if want, ok := tags["ExpectAuto"]; ok {
 			c := auto.Choose(nil, ParseDate(tags["EventDate"]), ParseDate(tags["Date"]), ParseDate(tags["UTCDate"]))
-			if got := c[0].Edition.ID + " " + c[0].Source.String(); got != want {
+			if got := c[0].Edition.ID + " " + c[0].EditionSource.String(); got != want {
 				t.Errorf("%s: auto chose %s, want %s", name, got, want)
 			}
 		}
@@ -214,7 +214,7 @@ func checkCaseFindings(t *testing.T, what, exp string, got []*Finding) {
 	}
 }
 
-func checkCaseEnd(t *testing.T, what, end string, s *Summary) {
+func checkCaseEnd(t *testing.T, what, end string, s *Judgment) {
 	none := func(n int) string {
 		if n < 0 {
 			return "none"

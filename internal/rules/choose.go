@@ -109,8 +109,8 @@ func (e *Edition) covers(d Date) bool {
 
 // Choice is one edition a game is judged under, and why.
 type Choice struct {
-	Edition *Edition
-	Source  Source
+	Edition       *Edition
+	EditionSource EditionSource
 }
 
 // Selection is the parsed --edition, --fallback-edition and --fivefold-2014

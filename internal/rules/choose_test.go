@@ -62,7 +62,7 @@ func TestAutoByDate(t *testing.T) {
 	cases := []struct {
 		event, date, utc string
 		id               string
-		src              Source
+		src              EditionSource
 		why              string
 	}{
 		{"", "2014.??.??", "", "fide2009", SourceDate, "unknown month and day = 2014-01-01, before 2014-07-01"},
@@ -87,7 +87,7 @@ func TestAutoByDate(t *testing.T) {
 	}
 	for _, c := range cases {
 		got := s.Choose(nil, ParseDate(c.event), ParseDate(c.date), ParseDate(c.utc))
-		if len(got) != 1 || got[0].Edition.ID != c.id || got[0].Source != c.src {
+		if len(got) != 1 || got[0].Edition.ID != c.id || got[0].EditionSource != c.src {
 			t.Errorf("event %q date %q utc %q (%s): got %v, want %s/%s", c.event, c.date, c.utc, c.why, choiceIDs(got), c.id, c.src)
 		}
 	}
@@ -99,7 +99,7 @@ func choiceIDs(cs []Choice) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(c.Edition.ID + "/" + c.Source.String())
+		b.WriteString(c.Edition.ID + "/" + c.EditionSource.String())
 	}
 	return b.String()
 }

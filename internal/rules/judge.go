@@ -159,7 +159,7 @@ func (j *Judge) Play(m board.Move) {
 	// stalemate are looked for at the last position only) and no claim is
 	// possible. Only the others are judged closely.
 	if j.mayDecide(p.Turn()) {
-		j.close(m)
+		j.judgeClosely(m)
 	} else if j.playedFlags != 0 {
 		j.playedFlags = 0
 	}
@@ -181,13 +181,7 @@ func (j *Judge) Play(m board.Move) {
 			// The clock only falls here: the one before was a maximum.
 			j.maxHmc = max(j.maxHmc, j.hmc)
 		}
-		// j.reset(p), by hand:
-		j.serial += uint32(len(j.win)) + 1
-		j.win = j.win[:0]
-		j.turn0, j.ep0 = p.Turn(), p.EnPassant()
-		if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
-			j.tidy()
-		}
+		j.reset(p)
 	}
 	w := int32(len(j.win))
 	count := int32(1)
@@ -233,9 +227,9 @@ func (j *Judge) placementPlay(m board.Move, zeroing bool) bool {
 // an ending at Pi counts as not applied. Call Finish next.
 func (j *Judge) Fail() { j.failed = true }
 
-// close judges the current position Pi once it is known whether a move was
+// judgeClosely judges the current position Pi once it is known whether a move was
 // played from it: m, or none (m == 0) when Pi is the final position.
-func (j *Judge) close(m board.Move) {
+func (j *Judge) judgeClosely(m board.Move) {
 	if j.live > 0 {
 		j.endings(m == 0)
 	}
@@ -411,14 +405,14 @@ func (j *Judge) Finish() *Verdict {
 	}
 	j.checkDead() // may judge the game again (Begin): before done is set
 	j.done = true
-	j.close(0)
+	j.judgeClosely(0)
 	n := j.ply
 	v := &j.v
 	v.Plies = n
 	v.Failed = j.failed
 	v.Final = j.pos
 	if cap(v.Games) < len(j.eds) {
-		v.Games = make([]Summary, len(j.eds))
+		v.Games = make([]Judgment, len(j.eds))
 	}
 	v.Games = v.Games[:len(j.eds)]
 	v.Findings = v.Findings[:0]
@@ -428,7 +422,7 @@ func (j *Judge) Finish() *Verdict {
 		ed := e.Edition
 		end := n + 1     // claims are judged at P0 ... P(end-1)
 		s := &v.Games[i] // filled in place, as in Begin
-		s.Edition, s.Source, s.Plies = ed, e.Source, n
+		s.Edition, s.EditionSource, s.Plies = ed, e.EditionSource, n
 		s.EndRule, s.EndPly = NoRule, -1
 		s.FirstThreefoldPly, s.FirstFiftyPly, s.FinalClaims = -1, -1, 0
 		s.MaxRepetitions, s.MaxHalfmoveClock = j.maxReps, j.maxClock()
@@ -503,7 +497,7 @@ func (v *Verdict) newFinding() *Finding {
 func (j *Judge) claimFinding(f *Finding, e *edState, rule int, side board.Color, r *claimRec, opps, n int) {
 	sn := &j.snaps[r.snap]
 	*f = Finding{
-		Edition: e.Edition, Source: e.Source,
+		Edition: e.Edition, EditionSource: e.EditionSource,
 		Rule: Threefold, Kind: r.kind,
 		Ply: r.ply, MoveNumber: sn.pos.FullmoveNumber(), Side: side,
 		Repetitions: r.reps, HalfmoveClock: r.hmc, FEN: j.fen(r.snap),
@@ -547,7 +541,7 @@ func (j *Judge) endFinding(v *Verdict, e *edState, n int) {
 		proof = deadProof(&sn.pos)
 	}
 	*v.newFinding() = Finding{
-		Edition: e.Edition, Source: e.Source,
+		Edition: e.Edition, EditionSource: e.EditionSource,
 		Rule: e.endRule, Article: e.Edition.Article(e.endRule, Automatic), Kind: Automatic, Proof: proof,
 		Ply: e.endPly, MoveNumber: sn.pos.FullmoveNumber(), Side: side,
 		Repetitions: e.endReps, HalfmoveClock: e.endHmc, FEN: j.fen(e.endSnap),

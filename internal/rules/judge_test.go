@@ -66,7 +66,7 @@ func fmtFinding(f *Finding) string {
 	return s
 }
 
-func fmtSummary(s *Summary) string {
+func fmtJudgment(s *Judgment) string {
 	end := "none"
 	if s.EndRule != NoRule {
 		end = fmt.Sprintf("%s@%d", s.EndRule, s.EndPly)
@@ -161,7 +161,7 @@ func checkVerdict(t *testing.T, c *judgeCase, v *Verdict) {
 				wantS = s
 			}
 		}
-		if gs := fmtSummary(&g); gs != wantS {
+		if gs := fmtJudgment(&g); gs != wantS {
 			t.Errorf("%s summary:\n got: %s\nwant: %s", id, gs, wantS)
 		}
 		if g.Plies != c.plies {

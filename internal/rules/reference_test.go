@@ -213,7 +213,7 @@ func (g *refGame) end(ed *Edition) (int, Rule) {
 }
 
 // refVerdict judges the game under ed and returns the summary line and the
-// finding lines as fmtSummary and fmtFinding write them. got is the Judge's
+// finding lines as fmtJudgment and fmtFinding write them. got is the Judge's
 // verdict: where the rules leave the choice of claiming move open, the
 // Judge's choice is checked against every valid one and then used.
 func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []string) {
@@ -223,7 +223,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 	if end >= 0 {
 		last = end - 1
 	}
-	s := Summary{Edition: ed, Plies: n, EndRule: rule, EndPly: end, FirstThreefoldPly: -1, FirstFiftyPly: -1}
+	s := Judgment{Edition: ed, Plies: n, EndRule: rule, EndPly: end, FirstThreefoldPly: -1, FirstFiftyPly: -1}
 	upto := n
 	if end >= 0 {
 		upto = end
@@ -335,7 +335,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 	}
 	// Order as the Judge does: by ply, claims before the ending at equal ply.
 	sortLines(lines)
-	return fmtSummary(&s), lines
+	return fmtJudgment(&s), lines
 }
 
 func sortLines(lines []string) {
@@ -409,7 +409,7 @@ func compareWithReference(t *testing.T, name string, max int) (games, findings i
 					}
 					continue
 				}
-				if got := fmtSummary(&gs); got != wantS || strings.Join(gotLines, "\n") != strings.Join(wantLines, "\n") {
+				if got := fmtJudgment(&gs); got != wantS || strings.Join(gotLines, "\n") != strings.Join(wantLines, "\n") {
 					bad++
 					t.Errorf("%s game %d under %s (%s):\n summary %s\n    want %s\n findings:\n  %s\n want:\n  %s",
 						name, cg.index, gs.Edition.ID, gs.Edition.Fivefold, got, wantS,

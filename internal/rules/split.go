@@ -61,7 +61,7 @@ func (j *Judge) merge(v *Verdict) {
 	}
 	sub.SetStop(j.stop)
 	sv := sub.Finish()
-	games := make([]Summary, 0, len(j.split.all))
+	games := make([]Judgment, 0, len(j.split.all))
 	findings := make([]Finding, 0, len(v.Findings)+len(sv.Findings))
 	var next [2]struct{ game, finding int } // next unmerged game and finding of v, of sv
 	for _, c := range j.split.all {

@@ -21,7 +21,7 @@ func (j *Judge) finalBoardEnding() Rule {
 
 // stopEnded decides how the game stopped under edition e (ended_by, rules.md 8) into s.
 // A game that could not be replayed whole (Fail) did not stop at its Pn on the board.
-func (j *Judge) stopEnded(e *edState, s *Summary, n int) {
+func (j *Judge) stopEnded(e *edState, s *Judgment, n int) {
 	end := NoRule
 	switch {
 	case j.failed:
@@ -92,7 +92,7 @@ func (j *Judge) agreementArticle(ed *Edition, n int) string {
 // A game that could not be replayed whole (Fail) gets none: its Pn is not where the game
 // stopped. A game whose final position has no legal move stopped on the board, whatever the
 // tags say: checkmate and stalemate have their own rows (4.5).
-func (j *Judge) stopFindings(v *Verdict, e *edState, s *Summary, n int) {
+func (j *Judge) stopFindings(v *Verdict, e *edState, s *Judgment, n int) {
 	if j.failed {
 		return
 	}
@@ -157,7 +157,7 @@ func (j *Judge) finalFinding(v *Verdict, e *edState, rule Rule, kind Kind, artic
 	s := j.snap()
 	f := v.newFinding()
 	*f = Finding{
-		Edition: e.Edition, Source: e.Source,
+		Edition: e.Edition, EditionSource: e.EditionSource,
 		Rule: rule, Article: article, Kind: kind,
 		Ply: j.ply, MoveNumber: j.pos.FullmoveNumber(), Side: side,
 		Repetitions: j.finalCount(), HalfmoveClock: j.pos.HalfmoveClock(), FEN: j.fen(s),

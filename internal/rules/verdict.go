@@ -60,18 +60,18 @@ func (k Kind) String() string {
 	return "kind?"
 }
 
-// Source says why a game is judged under an edition: the edition_source column.
-type Source uint8
+// EditionSource says why a game is judged under an edition: the edition_source column.
+type EditionSource uint8
 
 // The reasons a game is judged under an edition (rules.md 2).
 const (
-	SourceFlag     Source = iota // listed in --edition
-	SourceDate                   // chosen by auto from the game's date
-	SourceFallback               // chosen by auto: no usable date, --fallback-edition
+	SourceFlag     EditionSource = iota // listed in --edition
+	SourceDate                          // chosen by auto from the game's date
+	SourceFallback                      // chosen by auto: no usable date, --fallback-edition
 )
 
 // String returns "flag", "date" or "fallback".
-func (s Source) String() string {
+func (s EditionSource) String() string {
 	switch s {
 	case SourceDate:
 		return "date"
@@ -203,8 +203,8 @@ func (c ClaimSet) String() string {
 // Finding is one row of the findings table at chess level (rules.md section
 // 4): the pipeline adds the source, the tags, and clocks and evals by Ply.
 type Finding struct {
-	Edition *Edition // the edition the finding belongs to
-	Source  Source   // why the game is judged under it
+	Edition       *Edition      // the edition the finding belongs to
+	EditionSource EditionSource // why the game is judged under it
 
 	Rule    Rule
 	Article string // Edition.Article(Rule, Kind)
@@ -239,12 +239,12 @@ func (f *Finding) Mandated() string {
 	return f.MandatedResult.String()
 }
 
-// Summary is one row of the games table at chess level: what one game comes
+// Judgment is one row of the games table at chess level: what one game comes
 // to under one edition. (Judge.Finish sets every field one by one, which
 // costs less than assigning a literal: a new field must be set there too.)
-type Summary struct {
-	Edition *Edition
-	Source  Source
+type Judgment struct {
+	Edition       *Edition
+	EditionSource EditionSource
 
 	Plies   int  // n: the half-moves replayed (P0 ... Pn were judged)
 	EndRule Rule // why the game is over under this edition at EndPly, NoRule if it is not
@@ -268,8 +268,8 @@ type Verdict struct {
 	Failed bool           // the game stopped at a half-move that could not be replayed (Judge.Fail)
 	Final  board.Position // Pn, for the final_fen column (format it only when it is written)
 
-	Games    []Summary // one per edition, in the order of the choices given to Begin
-	Findings []Finding // every finding of every edition; per edition in ply order
+	Games    []Judgment // one per edition, in the order of the choices given to Begin
+	Findings []Finding  // every finding of every edition; per edition in ply order
 }
 
 // Variant is the kind of chess a game is played (rules.md sections 1 and 9): standard chess,

@@ -94,8 +94,6 @@ func (pl *placement) of(p *board.Position) {
 }
 
 // reset empties the window; p is the position that will be its entry 0.
-// Play has a copy of its body: it runs after every capture and pawn move, and
-// the compiler will not inline it.
 func (j *Judge) reset(p *board.Position) {
 	j.serial += uint32(len(j.win)) + 1 // serial 0 marks an empty bucket
 	j.win = j.win[:0]

@@ -52,7 +52,7 @@ func verdictText(v *Verdict) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "plies=%d failed=%t final=%s\n", v.Plies, v.Failed, v.Final.FEN())
 	for i := range v.Games {
-		fmt.Fprintf(&b, "%s %s\n", v.Games[i].Edition.ID, fmtSummary(&v.Games[i]))
+		fmt.Fprintf(&b, "%s %s\n", v.Games[i].Edition.ID, fmtJudgment(&v.Games[i]))
 	}
 	for i := range v.Findings {
 		f := &v.Findings[i]
@@ -186,7 +186,7 @@ func TestConsecutiveFivefoldByHand(t *testing.T) {
 		}
 		v := replay(t, NewJudge(), "", moves, ResultUnknown, sel.Choose(nil, Date{}, Date{}, Date{}))
 		if s := &v.Games[0]; s.EndRule != Fivefold || s.EndPly != tc.end || s.MaxRepetitions != tc.reps {
-			t.Errorf("fide2014 %s: %s, want the fivefold at ply %d", tc.reading, fmtSummary(s), tc.end)
+			t.Errorf("fide2014 %s: %s, want the fivefold at ply %d", tc.reading, fmtJudgment(s), tc.end)
 		}
 	}
 	// The reference agrees (it reads the rule from the text, not from the window).

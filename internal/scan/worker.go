@@ -351,13 +351,13 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 	for k := range v.Games {
 		s := &v.Games[k]
 		if !w.fullGames {
-			out.count(info.Source, info.GameIndex, s.Edition.ID, s.Source.String(), speed)
+			out.count(info.Source, info.GameIndex, s.Edition.ID, s.EditionSource.String(), speed)
 			continue
 		}
 		g := report.Game{
 			GameInfo:          *info,
 			Edition:           s.Edition.ID,
-			EditionSource:     s.Source.String(),
+			EditionSource:     s.EditionSource.String(),
 			EditionVersion:    s.Edition.Version,
 			Plies:             int32(s.Plies),
 			EndRule:           s.EndRule.String(),
@@ -381,7 +381,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 		row := report.Finding{
 			GameInfo:        *info,
 			Edition:         f.Edition.ID,
-			EditionSource:   f.Source.String(),
+			EditionSource:   f.EditionSource.String(),
 			EditionVersion:  f.Edition.Version,
 			Rule:            f.Rule.String(),
 			Article:         f.Article,
