@@ -467,7 +467,7 @@ func WriteTable(w io.Writer) error {
 func writeLichessVersions(b *strings.Builder) {
 	b.WriteString("  versions (edition_version: from that day, by the game's UTCDate):\n")
 	for _, v := range LichessVersions() {
-		fmt.Fprintf(b, "    %-10s %s\n", v.Edition.Version, v.Source)
+		fmt.Fprintf(b, "    %-10s %s\n", v.Edition.Version, v.Reference)
 		fmt.Fprintf(b, "    %-10s   %s\n", "", v.Change)
 	}
 	b.WriteString("    (lila #16370, 2024-11-08, fixed a check of lila's own on K+B+B against K; scalachess's\n" +

@@ -126,7 +126,7 @@ func LichessVersions() []LichessVersionInfo {
 	eds := lichessVersions()
 	out := make([]LichessVersionInfo, len(eds))
 	for i := range eds {
-		out[i] = LichessVersionInfo{Edition: eds[i], Source: lichessHistory[i].source, Change: lichessHistory[i].change}
+		out[i] = LichessVersionInfo{Edition: eds[i], Reference: lichessHistory[i].source, Change: lichessHistory[i].change}
 	}
 	return out
 }
@@ -134,7 +134,7 @@ func LichessVersions() []LichessVersionInfo {
 // LichessVersionInfo is one lichess rule version: its edition (Version, From and the rules
 // the Judge reads), the pull requests it comes from and its change in words.
 type LichessVersionInfo struct {
-	Edition Edition
-	Source  string
-	Change  string
+	Edition   Edition
+	Reference string
+	Change    string
 }
