@@ -8,11 +8,13 @@ package rules
 // the choices. Only a game judged both ways (say --edition auto,lichess on a game of 2015)
 // pays for the second Judge, and nothing is paid per half-move before Finish.
 type split struct {
-	sub    *Judge   // judges the editions by placement, at Finish
-	on     bool     // this game is split
-	all    []Choice // the game's choices as Begin got them, when split
-	ours   []Choice // the ones this Judge takes
-	theirs []Choice // the ones sub takes
+	sub      *Judge     // judges the editions by placement, at Finish
+	on       bool       // this game is split
+	all      []Choice   // the game's choices as Begin got them, when split
+	ours     []Choice   // the ones this Judge takes
+	theirs   []Choice   // the ones sub takes
+	games    []Judgment // the buffers merge fills, taking turns with the Verdict's own
+	findings []Finding
 }
 
 // splitChoices returns the choices this Judge judges its game under, keeping the others for
@@ -42,9 +44,8 @@ func (j *Judge) splitChoices(choices []Choice) []Choice {
 }
 
 // merge judges the game under sub's choices and puts sub's verdict into v, this Judge's: the
-// games and each edition's findings in the order of the choices. The slices are new (sub keeps
-// its own, and v's are reused next game). A game longer than maxKeptMoves is judged there on
-// the moves kept, as one that could not be replayed further.
+// games and each edition's findings in the order of the choices. A game longer than
+// maxKeptMoves is judged there on the moves kept, as one that could not be replayed further.
 func (j *Judge) merge(v *Verdict) {
 	s := &j.split
 	if s.sub == nil {
@@ -61,10 +62,9 @@ func (j *Judge) merge(v *Verdict) {
 	}
 	sub.SetStop(j.stop)
 	sv := sub.Finish()
-	games := make([]Judgment, 0, len(j.split.all))
-	findings := make([]Finding, 0, len(v.Findings)+len(sv.Findings))
+	games, findings := s.games[:0], s.findings[:0]
 	var next [2]struct{ game, finding int } // next unmerged game and finding of v, of sv
-	for _, c := range j.split.all {
+	for _, c := range s.all {
 		from, at := v, &next[0]
 		if c.Edition.ByPlacement {
 			from, at = sv, &next[1]
@@ -81,11 +81,14 @@ func (j *Judge) merge(v *Verdict) {
 	canMate := j.canMate
 	for c := range canMate {
 		if !canMate[c].Asked {
-			canMate[c] = j.split.sub.canMate[c]
+			canMate[c] = s.sub.canMate[c]
 		}
 	}
 	for i := range games {
 		games[i].CanMate = canMate
 	}
+	// v's own slices are the next merge's buffers, and the merged ones v's: two buffers taking
+	// turns, so a split game allocates nothing once they have grown.
+	s.games, s.findings = v.Games, v.Findings
 	v.Games, v.Findings = games, findings
 }
