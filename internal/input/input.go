@@ -184,7 +184,7 @@ func Resolve(args []string) ([]Source, error) {
 		return nil, err
 	}
 	for _, src := range out {
-		if src.Path != StdinName && sniffParquet(src.Path) {
+		if src.Path != StdinName && startsWith(src.Path, parquetMagic) {
 			if err := CheckParquet(src); err != nil {
 				return nil, err
 			}
@@ -229,7 +229,7 @@ func inputsIn(dir string, found []Source) ([]Source, error) {
 func expandZips(srcs []Source) ([]Source, error) {
 	var out []Source
 	for _, src := range srcs {
-		if src.Path == StdinName || !sniffZip(src.Path) {
+		if src.Path == StdinName || !startsWith(src.Path, zipMagic) {
 			out = append(out, src)
 			continue
 		}
@@ -242,16 +242,17 @@ func expandZips(srcs []Source) ([]Source, error) {
 	return out, nil
 }
 
-// sniffParquet reports whether the file at path begins as a Parquet file does.
-func sniffParquet(path string) bool {
+// startsWith reports whether the file at path begins with magic (a format's first bytes);
+// a file that cannot be read does not.
+func startsWith(path, magic string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, len(parquetMagic))
+	head := make([]byte, len(magic))
 	n, _ := io.ReadFull(f, head)
-	return isParquet(head[:n])
+	return string(head[:n]) == magic
 }
 
 // inputSet remembers the inputs resolved so far, to find one listed twice.

@@ -5,28 +5,15 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"strings"
 )
 
 // zipMagic begins a zip archive: a local file header (TWIC publishes its weekly games so).
-var zipMagic = []byte("PK\x03\x04")
+const zipMagic = "PK\x03\x04"
 
 // isZip reports whether the first bytes of a file are a zip archive's.
-func isZip(head []byte) bool { return bytes.HasPrefix(head, zipMagic) }
-
-// sniffZip reports whether the file at p begins as a zip archive does.
-func sniffZip(p string) bool {
-	f, err := os.Open(p)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, len(zipMagic))
-	n, _ := io.ReadFull(f, head)
-	return isZip(head[:n])
-}
+func isZip(head []byte) bool { return bytes.HasPrefix(head, []byte(zipMagic)) }
 
 // zipMembers returns the inputs of the zip archive at p, whose Source has the name of the
 // archive: one per member that is a PGN archive (IsArchiveName of its base name, a Parquet
