@@ -188,7 +188,7 @@ func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin
 	}
 	var page *htmlreport.Aggregate
 	if o.html != "" {
-		page = htmlreport.NewAggregate(true) // fed every games row: rates by speed and Elo band
+		page = htmlreport.NewAggregate(true, pageChess()) // fed every games row: rates by speed and Elo band
 		page.SetInputs(args...)
 		opt.Tap = page
 	}
