@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -99,7 +100,7 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 		}),
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.editions, "edition", rules.DefaultEditions, "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
+	f.StringVar(&o.editions, "edition", rules.DefaultEditions, "comma-separated editions to judge under: "+editionChoices())
 	f.StringVar(&o.fallback, "fallback-edition", rules.DefaultFallback, "edition auto uses for games without a usable date")
 	f.IntVar(&o.noAgreement, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
 	f.StringVar(&o.fivefold2014, "fivefold-2014", rules.DefaultFivefold2014.String(), "how fide2014 reads fivefold repetition: consecutive or any")
@@ -344,4 +345,13 @@ func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) erro
 		return &report.OutputError{Op: "write", Path: path, Err: err}
 	}
 	return f.Commit()
+}
+
+// editionChoices lists what --edition takes, from the edition table: "fide2009, ..., lichess, auto".
+func editionChoices() string {
+	var ids []string
+	for _, e := range rules.Editions() {
+		ids = append(ids, e.ID)
+	}
+	return strings.Join(append(ids, rules.Auto), ", ")
 }

@@ -7,7 +7,8 @@
 //
 // It works on one game's bytes and its findings rows, so a scan annotates
 // games in its workers, in parallel, and writes them in input order without a
-// second pass over the archive.
+// second pass over the archive. Which findings are draw claims it is told
+// (report.Names, from scan.Names), as report is.
 package pgnout
 
 import (
