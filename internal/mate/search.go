@@ -321,20 +321,8 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			scores[i] = s
 		}
 	}
-	if n < len(moves) {
-		// Selection of the best n, stable like the insertion sort below.
-		for i := 0; i < n; i++ {
-			b := i
-			for j := i + 1; j < len(moves); j++ {
-				if scores[j] > scores[b] {
-					b = j
-				}
-			}
-			m, s := moves[b], scores[b]
-			copy(moves[i+1:b+1], moves[i:b])
-			copy(scores[i+1:b+1], scores[i:b])
-			moves[i], scores[i] = m, s
-		}
+	if n < len(moves) && n <= maxSelect {
+		selectBest(moves, scores, n)
 		return
 	}
 	// Insertion sort: the lists are short, and it allocates nothing.
@@ -346,6 +334,33 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		}
 		moves[j], scores[j] = m, s
 	}
+}
+
+// maxSelect is the most moves selectBest picks; the plan's widths are at most 6.
+const maxSelect = 8
+
+// selectBest puts the best n (at most maxSelect) of moves first, best first, stable like the
+// insertion sort of order: of equal scores, the earlier move first. The moves after the first
+// n are left in no order, some lost: the search tries only the first n. One pass keeps the
+// best so far in a small sorted buffer, where a selection sort would pass over the list n
+// times and shift it (a fifth of the mate search's instructions on the timeouts file).
+func selectBest(moves []board.Move, scores []int32, n int) {
+	var top [maxSelect]board.Move
+	var best [maxSelect]int32
+	k := 0 // moves in the buffer
+	for j, m := range moves {
+		s := scores[j]
+		if k == n && s <= best[n-1] {
+			continue
+		}
+		i := min(k, n-1) // a full buffer drops its last
+		for ; i > 0 && best[i-1] < s; i-- {
+			top[i], best[i] = top[i-1], best[i-1]
+		}
+		top[i], best[i] = m, s
+		k = min(k+1, n)
+	}
+	copy(moves, top[:n])
 }
 
 // closer scores m by the steps it gains toward what the distances t measure to: 8 a step.
