@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
 
 // The cooperative mate search: both sides' moves are chosen to help side mate, by iterative
 // deepening over plies. Side's checks, captures, pawn moves and moves that bring its pieces
@@ -141,7 +145,9 @@ func (d *Decider) dfs(ply, depth int) bool {
 	if d.tt.depth(key) >= depth {
 		return false
 	}
-	p.LegalMoves(&f.moves)
+	if toMove != d.loser || !d.loserStep(f) {
+		p.LegalMoves(&f.moves)
+	}
 	if f.moves.N == 0 {
 		if toMove == d.loser && p.InCheck() {
 			d.lineLen = ply
@@ -302,16 +308,14 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		}
 	} else {
 		toKing := &distances[lk]
-		wk := &distances[f.pos.KingSquare(d.side)]
+		goal := d.loserGoal(&f.pos)
 		for i, m := range moves {
 			var s int32
 			switch {
 			case m.Captured() != board.NoRole:
 				s = -100
-			case m.Role() == board.King && d.toward:
-				s = closer(wk, m)
 			case m.Role() == board.King:
-				s = closer(&cornerDistances, m)
+				s = closer(goal, m)
 			default:
 				s = -30 // waiting moves come after the king's moves that do not leave its corner
 				if toKing[m.To()] == 1 {
@@ -334,6 +338,48 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		}
 		moves[j], scores[j] = m, s
 	}
+}
+
+// loserGoal returns the distances the loser's king steps are scored by in p (order): to
+// side's king (d.toward), else to the nearest corner.
+func (d *Decider) loserGoal(p *board.Position) *[64]int8 {
+	if d.toward {
+		return &distances[p.KingSquare(d.side)]
+	}
+	return &cornerDistances
+}
+
+// loserStep is the mate search's move list for a loser's node where the loser tries one move
+// (widths) in order's order, not the opening one: order ranks a king step onto an empty square
+// (-8 to 8) above every other move (captures -100, other men -30 or -10), so the move tried is
+// the best of those steps, the first of the best in generation order (the king's moves come
+// first there, by target square) when several tie. loserStep finds it with one legality test
+// a step (board's QuietPieceMove) instead of listing every move, and leaves it alone in f's
+// list (ok); ok is false when it cannot tell (the king has no such step, or the loser could
+// castle: a castling is a king move too), and the list must be generated.
+func (d *Decider) loserStep(f *frame) (ok bool) {
+	p := &f.pos
+	if d.widths[d.loser] != 1 || d.open || p.Castling() != 0 {
+		return false
+	}
+	k := p.KingSquare(d.loser)
+	goal := d.loserGoal(p)
+	var best board.Move
+	var bestScore int32
+	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0; b &= b - 1 {
+		m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b)))
+		if !legal {
+			continue
+		}
+		if s := closer(goal, m); !ok || s > bestScore {
+			best, bestScore, ok = m, s, true
+		}
+	}
+	if !ok {
+		return false
+	}
+	f.moves.Moves[0], f.moves.N = best, 1
+	return true
 }
 
 // maxSelect is the most moves selectBest picks; the plan's widths are at most 6.
