@@ -50,9 +50,10 @@ func withoutPlace(f report.Finding) report.Finding {
 // TestPGNOutRoundTrip scans archives with --pgn-out and checks the file it
 // writes: (1) each game is the archive's game byte for byte once the tag and
 // the comments added are taken out; (2) pgn-extract reads every game, comments
-// included, without a complaint; (3) notnil/chess reads each game with the
-// moves of the original and finds each finding's comment on the move of its
-// ply; (4) scanning the file again gives the same findings rows.
+// included, without a complaint; (3) notnil/chess and chessops (lichess's PGN
+// library) read each game with the moves of the original and find each
+// finding's comment on the move of its ply; (4) scanning the file again gives
+// the same findings rows.
 func TestPGNOutRoundTrip(t *testing.T) {
 	inputs := []string{testdataPath(t, "sample.pgn.zst")}
 	for _, name := range []string{"fics-2000-2199-crlf.pgn", "lichess-2025-05-excerpt.pgn", "chesscom-one-player.pgn"} {
@@ -96,6 +97,7 @@ func TestPGNOutRoundTrip(t *testing.T) {
 			}
 			checkPGNExtract(t, out, origs, len(findings))
 			checkNotnil(t, got, orig, order, byGame)
+			checkChessops(t, out, origs, order, byGame)
 
 			// Scanning the file again: the same findings, game for game.
 			f2 := filepath.Join(dir, "again.parquet")

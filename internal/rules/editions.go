@@ -35,6 +35,53 @@ func (f FivefoldReading) String() string {
 	return "none"
 }
 
+// Counting is how an edition compares and counts positions for its repetition rules: rules.md
+// 1 for every FIDE edition (the zero value). Lichess's code compared and counted otherwise
+// before some of its changes (rules.md 10). The Judge counts one game in one way per window,
+// so a game judged under editions that count in different ways is split (split.go).
+type Counting struct {
+	// ByPlacement: repetitions compare positions by placement and side to move alone (the
+	// castling rights and en passant square left out), and the positions compared and the
+	// halfmove clock restart at a castling move rather than at a change of castling rights:
+	// lichess before scalachess #56 (rules.md 10). The Judge then counts with
+	// board.Position.PlacementKey instead of Key.
+	ByPlacement bool
+	// Uncounted: the positions that stood but are not among those a later position repeats.
+	Uncounted Uncounted
+}
+
+// Uncounted says which positions an edition leaves out of the positions a repetition is
+// counted among. Such a position counts once for itself (its own repetitions are 1), but a
+// later occurrence of it does not count it: a repetition of it needs one occurrence more.
+type Uncounted uint8
+
+// The positions lichess's code left uncounted, by version (rules.md 10).
+const (
+	// CountAll: every position counts (rules.md 1).
+	CountAll Uncounted = iota
+	// UncountedStart: P0 is not counted. Lichess before scalachess #204 (2020-08-15): the
+	// list of position hashes held the positions after each move, never the game's first.
+	UncountedStart
+	// UncountedWindowStart: the first position of every window is not counted: P0 and the
+	// position after each capture, pawn move or castling move. Lichess before scalachess #56
+	// (2016-01-30): such a move emptied the list of position hashes, and the position it made
+	// was not added to it.
+	UncountedWindowStart
+)
+
+// entryCounts returns the count a window's first position is entered with as an earlier
+// occurrence (window.go): start for P0's window, reset for a window begun by an irreversible
+// move; 1 when it counts, 0 when it does not.
+func (c Counting) entryCounts() (start, reset int32) {
+	switch c.Uncounted {
+	case UncountedStart:
+		return 0, 1
+	case UncountedWindowStart:
+		return 0, 0
+	}
+	return 1, 1
+}
+
 // Articles names, in an edition's own numbering, the article behind each kind
 // of finding. An empty string means the edition does not have that rule.
 type Articles struct {
@@ -74,12 +121,9 @@ type Edition struct {
 	SeventyFive    bool            // automatic 75 moves (150 half-moves), mate taking precedence
 	FiftyAutomatic bool            // lichess: 50 moves (100 half-moves) end the game automatically
 
-	// ByPlacement: repetitions compare positions by placement and side to move alone (the
-	// castling rights and en passant square left out), and the positions compared and the
-	// halfmove clock restart at a castling move rather than at a change of castling rights:
-	// lichess before scalachess #56 (rules.md 10). The Judge then counts with
-	// board.Position.PlacementKey instead of Key.
-	ByPlacement bool
+	// Counting: how the edition tells positions apart and which it counts for its repetition
+	// rules (rules.md 1; lichess's code differed before some of its changes, rules.md 10).
+	Counting Counting
 
 	// Material: lichess's "cannot win" rule judges its unwinnable losses (rules.md 7.3, 10).
 	Material MaterialRule
@@ -219,7 +263,7 @@ var (
 
 		ThreefoldClaim: true,
 		FiftyAutomatic: true,
-		ByPlacement:    true,
+		Counting:       Counting{ByPlacement: true, Uncounted: UncountedWindowStart},
 		Material:       MaterialRule{On: true},
 		Articles: Articles{
 			ThreefoldIntended: "lichess threefold claim",

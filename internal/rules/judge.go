@@ -128,9 +128,16 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	j.first = [2][2]claimRec{}
 	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
-	j.byPlacement, j.castled = len(choices) > 0 && choices[0].Edition.ByPlacement, math.MinInt/2
+	var counting Counting // the choices' one way of counting (split.go)
+	if len(choices) > 0 {
+		counting = choices[0].Edition.Counting
+	}
+	j.byPlacement, j.castled = counting.ByPlacement, math.MinInt/2
+	var startCount int32
+	startCount, j.resetCount = counting.entryCounts()
 	j.reset(&j.pos)
 	j.register(j.key(), 0, 1)
+	j.win[0].count = startCount // P0 stands once, but may not count for later positions
 	j.hmc = j.pos.HalfmoveClock()
 	j.beginEnd(&start)
 	j.deadMat, j.deadSearch = j.pos.IsDeadByMaterial(), j.deadFrom == 0
@@ -191,6 +198,9 @@ func (j *Judge) Play(m board.Move) {
 		count = j.occurrence(key, w)
 	}
 	j.register(key, w, count)
+	if irreversible {
+		j.win[0].count = j.resetCount // the window's first position may not count for later ones
+	}
 	j.hmc = hmc
 	if zeroing {
 		j.deadMat = p.IsDeadByMaterial() // material may have changed

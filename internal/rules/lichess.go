@@ -38,7 +38,11 @@ var lichessHistory = []lichessVersion{
 			"the board and no knight or pawn of the flagger; no automatic fivefold; repetitions " +
 			"compare the pieces' squares and the side to move only (Hash: no castling rights, no en " +
 			"passant), and a castling move, like a capture or a pawn move, restarts both the " +
-			"positions compared and the 50-move count (scalachess #3)",
+			"positions compared and the 50-move count (scalachess #3); such a move emptied the list " +
+			"of position hashes without adding the position it made (Move.finalizeAfter), and the " +
+			"game's first position was never added, so neither counts as an earlier occurrence: a " +
+			"repetition of one needs one occurrence more (so leaving out the en passant right changed " +
+			"nothing: only the first position of a window can have one)",
 		apply: func(e *Edition) {},
 	},
 	{
@@ -46,8 +50,10 @@ var lichessHistory = []lichessVersion{
 		source: "scalachess #56 (Zobrist hashing, fixes #3; opened 2016-01-29, merged 2016-01-30)",
 		change: "repetitions count the castling rights and the en passant right (the Zobrist key), " +
 			"and only captures and pawn moves restart the 50-move count; a change of castling " +
-			"rights, not a castling move, ends the positions that can repeat",
-		apply: func(e *Edition) { e.ByPlacement = false },
+			"rights, not a castling move, ends the positions that can repeat; the position a " +
+			"capture, pawn move or change of castling rights makes starts the list of position " +
+			"hashes and counts (the game's first position still does not)",
+		apply: func(e *Edition) { e.Counting = Counting{Uncounted: UncountedStart} },
 	},
 	{
 		from:   Date{2018, 8, 27},
@@ -65,6 +71,13 @@ var lichessHistory = []lichessVersion{
 			e.Fivefold = FivefoldAny
 			e.Articles.Fivefold = "lichess fivefold"
 		},
+	},
+	{
+		from:   Date{2020, 8, 15},
+		source: "scalachess #204 (fixes scalachess #203 and lila #7009; opened and approved 2020-08-15)",
+		change: "the game's first position is added to the list of position hashes at the first " +
+			"move: a repetition of the start position (or of a set-up game's FEN) counts it",
+		apply: func(e *Edition) { e.Counting.Uncounted = CountAll },
 	},
 	{
 		from:   Date{2026, 4, 4},

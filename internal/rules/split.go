@@ -1,40 +1,42 @@
 package rules
 
-// split is how a Judge judges a game whose editions count repetitions in two ways: by the
-// full identity of rules.md 1 (every FIDE edition, lichess from 2016-01-30) and by placement
-// (lichess before, Edition.ByPlacement). A window holds positions one way only, so the Judge
-// takes the editions of one kind, and at Finish a second Judge replays the game's moves (kept
-// for the replays of dead.go) under the others; their verdicts are put together in the order of
-// the choices. Only a game judged both ways (say --edition auto,lichess on a game of 2015)
-// pays for the second Judge, and nothing is paid per half-move before Finish.
+// split is how a Judge judges a game whose editions count repetitions in two ways
+// (Edition.Counting): as rules.md 1 (every FIDE edition, lichess from 2020-08-15) and as
+// lichess's code did before (by placement, or leaving some positions uncounted). A window holds
+// positions one way only, so the Judge takes the editions counting as the first choice does,
+// and at Finish a second Judge replays the game's moves (kept for the replays of dead.go) under
+// the others; their verdicts are put together in the order of the choices. Only a game judged
+// both ways (say --edition auto,lichess on a game of 2015) pays for the second Judge, and
+// nothing is paid per half-move before Finish.
 type split struct {
-	sub      *Judge     // judges the editions by placement, at Finish
+	sub      *Judge     // judges the editions counting otherwise, at Finish
 	on       bool       // this game is split
 	all      []Choice   // the game's choices as Begin got them, when split
 	ours     []Choice   // the ones this Judge takes
 	theirs   []Choice   // the ones sub takes
+	counting Counting   // how this Judge counts: the first choice's
 	games    []Judgment // the buffers merge fills, taking turns with the Verdict's own
 	findings []Finding
 }
 
-// splitChoices returns the choices this Judge judges its game under, keeping the others for
-// sub when the choices count repetitions both ways.
+// splitChoices returns the choices this Judge judges its game under (those counting as the
+// first does), keeping the others for sub when the choices count repetitions in two ways.
 func (j *Judge) splitChoices(choices []Choice) []Choice {
 	j.split.on = false
-	byPlacement := 0
+	same := 0
 	for i := range choices {
-		if choices[i].Edition.ByPlacement {
-			byPlacement++
+		if choices[i].Edition.Counting == choices[0].Edition.Counting {
+			same++
 		}
 	}
-	if byPlacement == 0 || byPlacement == len(choices) {
+	if same == len(choices) {
 		return choices
 	}
 	s := &j.split
-	s.on = true
+	s.on, s.counting = true, choices[0].Edition.Counting
 	s.all, s.ours, s.theirs = append(s.all[:0], choices...), s.ours[:0], s.theirs[:0]
 	for _, c := range choices {
-		if c.Edition.ByPlacement {
+		if c.Edition.Counting != s.counting {
 			s.theirs = append(s.theirs, c)
 		} else {
 			s.ours = append(s.ours, c)
@@ -66,7 +68,7 @@ func (j *Judge) merge(v *Verdict) {
 	var next [2]struct{ game, finding int } // next unmerged game and finding of v, of sv
 	for _, c := range s.all {
 		from, at := v, &next[0]
-		if c.Edition.ByPlacement {
+		if c.Edition.Counting != s.counting {
 			from, at = sv, &next[1]
 		}
 		g := from.Games[at.game]

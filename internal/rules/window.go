@@ -47,6 +47,10 @@ type window struct {
 	// of the latest position reached by castling, from which the clock restarts.
 	byPlacement bool
 	castled     int
+	// resetCount is the count a window begun by an irreversible move enters its first position
+	// with, as an earlier occurrence: 1, or 0 when the edition does not count it
+	// (Counting.Uncounted; P0's is set by Begin). Its own count is 1 either way.
+	resetCount int32
 
 	compactTest int32 // tests: compact from this length instead of compactFrom (0: no)
 }
@@ -63,7 +67,7 @@ type compaction struct {
 // place (a composite literal would be built on the stack and copied).
 type entry struct {
 	key   uint64
-	count int32      // occurrences of the position among P0 ... Pi, this one included
+	count int32      // occurrences of the position among P0 ... Pi, this one included, that count (Counting.Uncounted)
 	next  uint32     // serial of the previous entry in the same key bucket (dead if before the window)
 	move  board.Move // the move played from this position, once it is known
 }
