@@ -160,7 +160,7 @@ func (a *Archive) Games(ctx context.Context) iter.Seq2[*Game, error] {
 			defer close(pairs)
 			cfg := scan.Config{Sources: a.sources, Stdin: a.stdin, Selection: a.sel, Workers: a.workers,
 				FullGames: true, Batches: func(b *scan.Batch) error { return eachGame(b, send) }}
-			runErr = scan.Run(ctx, cfg, &report.Outputs{Summary: report.NewSummary()})
+			runErr = scan.Run(ctx, cfg, &report.Outputs{Summary: report.NewSummary(scan.Names())})
 		}()
 		for p := range pairs {
 			if !yield(p.g, p.err) {

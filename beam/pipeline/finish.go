@@ -17,6 +17,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
 // Finish completes the outputs of a run whose combined parts are m: it checks that every part
@@ -288,7 +289,7 @@ func mergedSummary(ctx context.Context, outs Outputs, m Manifest) (*report.Summa
 			ss = append(ss, s)
 		}
 	}
-	return report.MergeSummaries(ss...), nil
+	return report.MergeSummaries(scan.Names(), ss...), nil
 }
 
 // readSummary reads the summary file f (TABLE/REL) of a run (report.DecodeSummaryJSON).
@@ -305,7 +306,7 @@ func readSummary(ctx context.Context, outs Outputs, f string) (*report.Summary, 
 	b, err := io.ReadAll(r)
 	var s *report.Summary
 	if err == nil {
-		s, err = report.DecodeSummaryJSON(b)
+		s, err = report.DecodeSummaryJSON(b, scan.Names())
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f, err)

@@ -43,22 +43,25 @@ type Options struct {
 	CommandLine []string `json:"command_line"`
 }
 
-// Selection returns the editions of o, or the error of a bad flag value.
+// Selection returns the editions of o, or the error of a bad flag value (the partition keys
+// are checked too).
 func (o Options) Selection() (*rules.Selection, error) {
-	if _, err := report.ParsePartition(o.Partition); err != nil {
-		return nil, err
-	}
-	return rules.Flags{Editions: o.Edition, Fallback: o.FallbackEdition, Fivefold2014: o.Fivefold2014,
-		NoAgreementBefore: o.NoAgreementBefore}.Selection()
+	so, err := o.scanOptions()
+	return so.Selection, err
 }
 
-// scanOptions are o as shardscan takes them, without the outputs: the editions parsed once.
+// scanOptions are o as shardscan takes them, without the outputs: the partition keys and the
+// edition list parsed once (once per shard: ScanShard calls it).
 func (o Options) scanOptions() (shardscan.Options, error) {
-	sel, err := o.Selection()
+	keys, err := report.ParsePartition(o.Partition)
 	if err != nil {
 		return shardscan.Options{}, err
 	}
-	keys, _ := report.ParsePartition(o.Partition) // checked by Selection
+	sel, err := rules.Flags{Editions: o.Edition, Fallback: o.FallbackEdition, Fivefold2014: o.Fivefold2014,
+		NoAgreementBefore: o.NoAgreementBefore}.Selection()
+	if err != nil {
+		return shardscan.Options{}, err
+	}
 	return shardscan.Options{Selection: sel, Partition: keys, Workers: o.Workers}, nil
 }
 

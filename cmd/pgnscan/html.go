@@ -4,9 +4,46 @@ import (
 	"bufio"
 	"fmt"
 
+	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/htmlreport"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/rules"
+	"github.com/pgnscan/pgnscan/internal/scan"
 )
+
+// pageChess is what the HTML report is told of chess: the names and orders every summary
+// gets (scan.Names), the automatic endings and the unwinnable findings in the order the page
+// shows them, and FEN placements read by package board, so that the page restates none of it.
+func pageChess() *htmlreport.Chess {
+	return &htmlreport.Chess{
+		Names:      scan.Names(),
+		Endings:    ruleNames(rules.Fivefold, rules.SeventyFiveMove, rules.FiftyMove, rules.DeadPosition),
+		Unwinnable: ruleNames(rules.UnwinnableTimeout, rules.UnwinnableResignation, rules.EarlyAgreement),
+		Placement:  placementOf,
+	}
+}
+
+// ruleNames returns the names of rs, as the rule column spells them.
+func ruleNames(rs ...rules.Rule) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.String()
+	}
+	return out
+}
+
+// placementOf reads a FEN's placement for a diagram: the FEN letter on each square, a1 = 0.
+func placementOf(fen string) ([64]byte, error) {
+	var p [64]byte
+	s, err := board.ParseFEN(fen)
+	if err != nil {
+		return p, err
+	}
+	for sq, pc := range s.Board {
+		p[sq] = pc.Letter()
+	}
+	return p, nil
+}
 
 // writeHTMLFile writes the aggregate's page to path through a report.File: a
 // failed or interrupted write never leaves a half page under the name asked for.

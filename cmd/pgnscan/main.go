@@ -1,5 +1,16 @@
 // Command pgnscan audits chess game archives against the Laws of Chess: missed draw claims,
 // unapplied automatic endings and results that contradict the board. See README.md.
+//
+// The command wires the packages together and owns the command line: flags, usage errors,
+// exit codes (exit.go: errors become exit codes in one place; only main calls os.Exit),
+// interrupts (signals.go). What lives where:
+//   - root.go: the command tree; main.go: main, one line.
+//   - scan.go: `pgnscan scan`, its flags checked into shardscan.Options (the scan itself is
+//     internal/shardscan's), the summary printed; outputs.go: outputs that clash.
+//   - report.go: `pgnscan report`, a summary or an HTML page from files written before;
+//     html.go: the page's file, and what the page is told of chess (pageChess).
+//   - plan.go: `pgnscan plan`, the shards of a file; canmate.go: `pgnscan canmate`;
+//     editions.go: `pgnscan editions`; version.go: the version the outputs record.
 package main
 
 import "os"

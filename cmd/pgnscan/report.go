@@ -12,6 +12,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/internal/htmlreport"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
@@ -86,7 +87,7 @@ func writeHTMLReport(out string, findings, games []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := htmlreport.Read(findingsFiles, gamesFiles)
+	a, err := htmlreport.Read(findingsFiles, gamesFiles, pageChess())
 	if err != nil {
 		return err
 	}
@@ -158,12 +159,13 @@ func readSummaries(args []string) (*report.Summary, error) {
 		paths = append(paths, found...)
 	}
 	var ss []*report.Summary
+	names := scan.Names()
 	for _, p := range paths {
 		read := report.ReadSummary
 		if strings.EqualFold(filepath.Ext(p), ".json") {
 			read = report.ReadSummaryJSON
 		}
-		s, err := read(p)
+		s, err := read(p, names)
 		if err != nil {
 			return nil, err
 		}
@@ -172,5 +174,5 @@ func readSummaries(args []string) (*report.Summary, error) {
 	if len(ss) == 1 {
 		return ss[0], nil
 	}
-	return report.MergeSummaries(ss...), nil
+	return report.MergeSummaries(names, ss...), nil
 }

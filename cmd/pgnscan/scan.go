@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -99,7 +100,7 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 		}),
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.editions, "edition", rules.DefaultEditions, "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
+	f.StringVar(&o.editions, "edition", rules.DefaultEditions, "comma-separated editions to judge under: "+editionChoices())
 	f.StringVar(&o.fallback, "fallback-edition", rules.DefaultFallback, "edition auto uses for games without a usable date")
 	f.IntVar(&o.noAgreement, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
 	f.StringVar(&o.fivefold2014, "fivefold-2014", rules.DefaultFivefold2014.String(), "how fide2014 reads fivefold repetition: consecutive or any")
@@ -134,61 +135,19 @@ const scanMemoryLimit = 180 << 20
 // runScan validates the options, runs the scan (shardscan.Scan) and prints the summary. p gives
 // the command line the outputs record and the environment (GOMEMLIMIT).
 func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin io.Reader, stdout, stderr io.Writer) error {
-	sel, err := rules.Flags{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
-		NoAgreementBefore: o.noAgreement}.Selection()
-	if err != nil {
-		return usageError{err}
-	}
-	opt := shardscan.Options{Selection: sel, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
-		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: p.argv}
-	if o.pgnOut == "" && (o.pgnOutRules != "" || o.pgnOutMissed) {
-		return usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
-	}
-	if o.pgnOut != "" {
-		fl, err := pgnout.ParseFilter(o.pgnOutRules, o.pgnOutMissed)
-		if err != nil {
-			return usageError{err}
-		}
-		opt.PGNOut, opt.PGNFilter = o.pgnOut, fl
-	}
-	showProgress, err := progressWanted(o.progress, o.quiet, stderr)
-	if err != nil {
-		return usageError{err}
-	}
-	srcs, err := resolveInputs(o, args)
+	opt, srcs, err := o.shardOptions(args, p, stdin, stderr)
 	if err != nil {
 		return err
 	}
-	if own := srcs[0].Own; own != nil && own.First == nil && own.Start > 0 && !o.quiet {
-		fmt.Fprintf(stderr, "pgnscan: note: the shard has no counts (+INDEX,...): its scan reads %s from byte 0 to learn its first game,\n"+
-			"  so scanning all the shards of a file costs time quadratic in their number; pgnscan plan --count gives them\n", srcs[0].Name)
-	}
-	if err := checkOutputs(o, srcs); err != nil {
-		return usageError{err}
-	}
-	if o.partition != "" {
-		if opt.Partition, err = report.ParsePartition(o.partition); err != nil {
-			return usageError{err}
-		}
-		if o.shard != "" {
-			sh, _ := input.ParseShard(o.shard) // parsed before: it parses
-			// A shard's part files, and so its summary OUT/_summary-NAME.json (Scan).
-			opt.PartName = sh.PartName()
-		}
-	}
-
 	ctx, stop := catchInterrupts(ctx)
 	defer stop()
 	opt.Stdout = stallFree(stdout, ctx.Done())
 	if p.getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
 	}
-	if showProgress {
-		opt.Progress = scan.NewProgress(stderr)
-	}
 	var page *htmlreport.Aggregate
 	if o.html != "" {
-		page = htmlreport.NewAggregate(true) // fed every games row: rates by speed and Elo band
+		page = htmlreport.NewAggregate(true, pageChess()) // fed every games row: rates by speed and Elo band
 		page.SetInputs(args...)
 		opt.Tap = page
 	}
@@ -222,6 +181,59 @@ func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin
 		return context.Canceled // exit 130
 	}
 	return runErr // nil or an *scan.InputsError (exit 1)
+}
+
+// shardOptions checks the options and returns what the scan reads and how it writes: every
+// mistake is bad usage (exit 2), but an input that fails to open as a shard. It notes on stderr
+// a shard without counts, whose scan reads its file from the start.
+func (o *scanOptions) shardOptions(args []string, p process, stdin io.Reader, stderr io.Writer) (shardscan.Options, []input.Source, error) {
+	var opt shardscan.Options
+	sel, err := rules.Flags{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
+		NoAgreementBefore: o.noAgreement}.Selection()
+	if err != nil {
+		return opt, nil, usageError{err}
+	}
+	opt = shardscan.Options{Selection: sel, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
+		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: p.argv}
+	if o.pgnOut == "" && (o.pgnOutRules != "" || o.pgnOutMissed) {
+		return opt, nil, usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
+	}
+	if o.pgnOut != "" {
+		fl, err := pgnout.ParseFilter(o.pgnOutRules, o.pgnOutMissed)
+		if err != nil {
+			return opt, nil, usageError{err}
+		}
+		opt.PGNOut, opt.PGNFilter = o.pgnOut, fl
+	}
+	showProgress, err := progressWanted(o.progress, o.quiet, stderr)
+	if err != nil {
+		return opt, nil, usageError{err}
+	}
+	if showProgress {
+		opt.Progress = scan.NewProgress(stderr)
+	}
+	srcs, err := resolveInputs(*o, args)
+	if err != nil {
+		return opt, nil, err
+	}
+	if own := srcs[0].Own; own != nil && own.First == nil && own.Start > 0 && !o.quiet {
+		fmt.Fprintf(stderr, "pgnscan: note: the shard has no counts (+INDEX,...): its scan reads %s from byte 0 to learn its first game,\n"+
+			"  so scanning all the shards of a file costs time quadratic in their number; pgnscan plan --count gives them\n", srcs[0].Name)
+	}
+	if err := checkOutputs(*o, srcs); err != nil {
+		return opt, nil, usageError{err}
+	}
+	if o.partition != "" {
+		if opt.Partition, err = report.ParsePartition(o.partition); err != nil {
+			return opt, nil, usageError{err}
+		}
+		if o.shard != "" {
+			sh, _ := input.ParseShard(o.shard) // parsed before: it parses
+			// A shard's part files, and so its summary OUT/_summary-NAME.json (Scan).
+			opt.PartName = sh.PartName()
+		}
+	}
+	return opt, srcs, nil
 }
 
 // resolveInputs returns the sources of a scan: the inputs args name, or the shard of --shard.
@@ -333,4 +345,13 @@ func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) erro
 		return &report.OutputError{Op: "write", Path: path, Err: err}
 	}
 	return f.Commit()
+}
+
+// editionChoices lists what --edition takes, from the edition table: "fide2009, ..., lichess, auto".
+func editionChoices() string {
+	var ids []string
+	for _, e := range rules.Editions() {
+		ids = append(ids, e.ID)
+	}
+	return strings.Join(append(ids, rules.Auto), ", ")
 }

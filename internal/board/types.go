@@ -114,6 +114,19 @@ func (p Piece) Role() Role { return Role(p & 7) }
 // Color returns the piece's colour (meaningless for NoPiece).
 func (p Piece) Color() Color { return Color(p >> 3) }
 
+// Letter returns the piece's FEN letter, upper case for White ('K'), lower case for Black
+// ('k'), or 0 for NoPiece.
+func (p Piece) Letter() byte {
+	r := p.Role()
+	if r == NoRole || r > King {
+		return 0
+	}
+	if p.Color() == Black {
+		return roleLetters[r] + ('a' - 'A')
+	}
+	return roleLetters[r]
+}
+
 // Castling is a set of castling rights.
 type Castling uint8
 

@@ -6,55 +6,8 @@ import (
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
-// The contract's rule and kind names (cli-and-output.md) that the page sorts
-// rows by. Rules the page does not know still reach the arbiter's section
-// when their result differs.
-const (
-	ruleThreefold      = "threefold"
-	ruleFifty          = "fifty_move"
-	ruleFivefold       = "fivefold"
-	ruleSeventyFive    = "seventyfive_move"
-	ruleDead           = "dead_position"
-	ruleUnwinnableTime = "unwinnable_timeout"
-	ruleUnwinnableRes  = "unwinnable_resignation"
-	ruleEarlyAgreement = "early_agreement"
-	kindAutomatic      = "automatic"
-	outcomeLoss        = "loss"
-)
-
-// claimRules are the draw claims, in the order the page shows them.
-var claimRules = []string{ruleThreefold, ruleFifty}
-
-// endingRules are the automatic endings (fifty_move only under lichess, where
-// it is automatic), in the order the page shows them.
-var endingRules = []string{ruleFivefold, ruleSeventyFive, ruleFifty, ruleDead}
-
-// unwinnableRules are the losses the Laws turn into draws and the agreements
-// they refuse (rules.md 7.3, 8), in the order the page shows them.
-var unwinnableRules = []string{ruleUnwinnableTime, ruleUnwinnableRes, ruleEarlyAgreement}
-
-// group is what a finding counts towards on the researcher's side.
-type group uint8
-
-const (
-	groupNone       group = iota // only the arbiter's section (checkmate, stalemate, unknown rules)
-	groupClaim                   // a threefold or fifty-move claim
-	groupEnding                  // an automatic ending
-	groupUnwinnable              // an unwinnable loss or an early agreement
-)
-
-// groupOf tells which tally a findings row belongs to, from its rule and kind.
-func groupOf(rule, kind string) group {
-	switch {
-	case (rule == ruleThreefold || rule == ruleFifty) && kind != kindAutomatic:
-		return groupClaim
-	case rule == ruleFivefold || rule == ruleSeventyFive || rule == ruleDead || rule == ruleFifty:
-		return groupEnding
-	case rule == ruleUnwinnableTime || rule == ruleUnwinnableRes || rule == ruleEarlyAgreement:
-		return groupUnwinnable
-	}
-	return groupNone
-}
+// outcomeLoss is the claimant_outcome of a claimant who lost (cli-and-output.md).
+const outcomeLoss = "loss"
 
 // ruleKey names the tally of one rule under one edition.
 type ruleKey struct{ edition, rule string }
@@ -103,7 +56,7 @@ type ruleTally struct {
 	missedRowsBySpeed [report.NumSpeeds]int64
 	missedByBand      map[int32]int64
 	missedRowsByBand  map[int32]int64
-	// what followed the missed claims (rows): report.MissedClaimFate, and losses among the decided
+	// what followed the missed claims (rows): Names.MissedClaimFate, and losses among the decided
 	laterClaim, decided, lost int64
 	mark, missedMark          gameMark
 	group                     group // what the rule is under this edition: a claim, an ending, ...
@@ -114,6 +67,7 @@ type ruleTally struct {
 // on the numbers of editions, rules, rating bands and (up to a cap) arbiter
 // entries, not on the number of rows. Feed it from one goroutine.
 type Aggregate struct {
+	chess        *Chess
 	findings     int64
 	inputs       []string // the inputs the findings come from, for the page's header
 	gameInputs   []string // the games files read, for the page's header
@@ -126,11 +80,12 @@ type Aggregate struct {
 	lastEditionC string
 }
 
-// NewAggregate returns an empty aggregate. withGames says that games rows
-// will be fed (one per game and edition, as a scan writes them): the page then
-// gives rates per 1,000 games by speed class and Elo band.
-func NewAggregate(withGames bool) *Aggregate {
+// NewAggregate returns an empty aggregate that groups, orders and draws rows as chess says.
+// withGames says that games rows will be fed (one per game and edition, as a scan writes
+// them): the page then gives rates per 1,000 games by speed class and Elo band.
+func NewAggregate(withGames bool, chess *Chess) *Aggregate {
 	return &Aggregate{
+		chess:       chess,
 		gamesByRows: withGames,
 		games:       map[string]*gameCounts{},
 		rules:       map[ruleKey]*ruleTally{},
@@ -214,7 +169,7 @@ func (a *Aggregate) addMissed(t *ruleTally, f *report.Finding) {
 		t.missedBySpeed[sp]++
 		t.missedByBand[band]++
 	}
-	switch report.MissedClaimFate(f) {
+	switch a.chess.MissedClaimFate(f) {
 	case report.FateLaterClaim:
 		t.laterClaim++
 	case report.FateDecided:
@@ -231,7 +186,7 @@ func (a *Aggregate) ruleOf(edition string, f *report.Finding) *ruleTally {
 	k := ruleKey{edition, rule}
 	t, ok := a.rules[k]
 	if !ok {
-		t = &ruleTally{missedByBand: map[int32]int64{}, missedRowsByBand: map[int32]int64{}, group: groupOf(rule, f.Kind)}
+		t = &ruleTally{missedByBand: map[int32]int64{}, missedRowsByBand: map[int32]int64{}, group: a.chess.groupOf(f)}
 		a.rules[ruleKey{edition, strings.Clone(rule)}] = t
 	}
 	return t

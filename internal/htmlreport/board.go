@@ -1,51 +1,22 @@
 package htmlreport
 
 import (
-	"errors"
 	"fmt"
 	"html/template"
 	"strings"
 )
 
-// errPlacement is returned for a FEN whose placement field is not eight ranks
-// of eight squares of pieces PNBRQK/pnbrqk and digits.
-var errPlacement = errors.New("bad FEN placement")
-
 // placement is a board's pieces, a1 = 0 … h8 = 63, 0 for an empty square and
-// the FEN letter otherwise.
-type placement [64]byte
+// the FEN letter otherwise: what Chess.Placement reads from a FEN.
+type placement = [64]byte
 
-// parsePlacement reads the first field of a FEN. It checks only the shape
-// (ranks, files, letters), not that the position is legal: a diagram shows
-// what the row holds.
-func parsePlacement(fen string) (placement, error) {
-	var p placement
-	field, _, _ := strings.Cut(strings.TrimSpace(fen), " ")
-	ranks := strings.Split(field, "/")
-	if len(ranks) != 8 {
-		return p, fmt.Errorf("%w %q: %d ranks, want 8", errPlacement, field, len(ranks))
+// diagram draws the placement of a FEN as Chess.Placement reads it.
+func (a *Aggregate) diagram(fen string) (template.HTML, error) {
+	p, err := a.chess.Placement(fen)
+	if err != nil {
+		return "", err
 	}
-	for i, r := range ranks {
-		rank, file := 7-i, 0
-		for j := 0; j < len(r); j++ {
-			c := r[j]
-			switch {
-			case c >= '1' && c <= '8':
-				file += int(c - '0')
-			case strings.IndexByte("PNBRQKpnbrqk", c) >= 0:
-				if file < 8 {
-					p[rank*8+file] = c
-				}
-				file++
-			default:
-				return p, fmt.Errorf("%w %q: %q is not a piece", errPlacement, field, c)
-			}
-		}
-		if file != 8 {
-			return p, fmt.Errorf("%w %q: rank %d has %d squares", errPlacement, field, rank+1, file)
-		}
-	}
-	return p, nil
+	return boardSVG(&p), nil
 }
 
 // squareName is the algebraic name of square s (0 = a1).
@@ -62,14 +33,11 @@ const (
 // that both colours have the same shape; U+FE0E asks for text, not emoji.
 var glyphs = map[byte]string{'k': "♚", 'q': "♛", 'r': "♜", 'b': "♝", 'n': "♞", 'p': "♟"}
 
-// boardSVG draws the FEN's placement, White at the bottom, as an inline SVG.
-// Every piece is a <text> element with data-square and data-piece (the FEN
-// letter), so that tests and scripts can read the diagram back.
-func boardSVG(fen string) (template.HTML, error) {
-	p, err := parsePlacement(fen)
-	if err != nil {
-		return "", err
-	}
+// boardSVG draws a placement, White at the bottom, as an inline SVG. Every
+// piece is a <text> element with data-square and data-piece (the FEN letter),
+// so that tests and scripts can read the diagram back. A byte that is not a
+// piece letter (PNBRQK, pnbrqk) is drawn as an empty square.
+func boardSVG(p *placement) template.HTML {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="board diagram">`,
 		boardSize, boardSize, boardSize, boardSize)
@@ -83,7 +51,7 @@ func boardSVG(fen string) (template.HTML, error) {
 	}
 	b.WriteString(`"/>`)
 	for s, c := range p {
-		if c == 0 {
+		if glyphs[c|0x20] == "" {
 			continue
 		}
 		x, y := boardEdge+(s%8)*squareSize+squareSize/2, (7-s/8)*squareSize+squareSize*4/5
@@ -99,5 +67,5 @@ func boardSVG(fen string) (template.HTML, error) {
 		fmt.Fprintf(&b, `<text class="coord" x="%d" y="%d">%c</text>`, boardEdge/2, (7-i)*squareSize+squareSize/2+4, '1'+i)
 	}
 	b.WriteString(`</svg>`)
-	return template.HTML(b.String()), nil
+	return template.HTML(b.String())
 }

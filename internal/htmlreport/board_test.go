@@ -52,8 +52,9 @@ func diagramPieces(t *testing.T, svg string) map[string]string {
 	return out
 }
 
-// TestBoardAgainstNotnil draws the positions of random games and checks every
-// piece's square against notnil/chess's reading of the same FEN.
+// TestBoardAgainstNotnil draws the positions of random games, read by notnil/chess, and
+// checks every piece drawn against notnil/chess's reading of the same FEN. (That pgnscan's own
+// reading of a FEN agrees with notnil's is cmd/pgnscan's TestPlacementAgainstNotnil.)
 func TestBoardAgainstNotnil(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 17))
 	positions := 0
@@ -65,11 +66,11 @@ func TestBoardAgainstNotnil(t *testing.T) {
 				t.Fatal(err)
 			}
 			fen := game.Position().String()
-			svg, err := boardSVG(fen)
+			p, err := notnilPlacement(fen)
 			if err != nil {
 				t.Fatalf("%s: %v", fen, err)
 			}
-			if got, want := diagramPieces(t, string(svg)), notnilPieces(t, fen); !reflect.DeepEqual(got, want) {
+			if got, want := diagramPieces(t, string(boardSVG(&p))), notnilPieces(t, fen); !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s: diagram has %v, want %v", fen, got, want)
 			}
 			positions++
@@ -80,47 +81,44 @@ func TestBoardAgainstNotnil(t *testing.T) {
 	}
 }
 
-// TestBadPlacement checks that malformed placements are refused with errPlacement.
+// TestBadPlacement checks that a FEN the caller cannot read shows the caller's error, not a
+// diagram.
 func TestBadPlacement(t *testing.T) {
-	for _, fen := range []string{
-		"", "8/8/8/8/8/8/8 w - - 0 1", "8/8/8/8/8/8/8/8/8 w", "9/8/8/8/8/8/8/8", "7/8/8/8/8/8/8/8",
-		"ppppppppp/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/7x", "<script>/8/8/8/8/8/8/8",
-	} {
-		if _, err := boardSVG(fen); !errors.Is(err, errPlacement) {
-			t.Errorf("%q: error %v, want errPlacement", fen, err)
-		}
+	bad := errors.New("unreadable")
+	ch := testChess
+	ch.Placement = func(string) ([64]byte, error) { return [64]byte{}, bad }
+	a := NewAggregate(false, &ch)
+	if svg, err := a.diagram("8/8/8/8/8/8/8 w - - 0 1"); !errors.Is(err, bad) || svg != "" {
+		t.Errorf("diagram = %q, %v; want no diagram and the caller's error", svg, err)
 	}
 }
 
-// FuzzPlacement checks that any text either draws a diagram whose pieces are
-// exactly the placement's, or fails with errPlacement; never a panic.
+// FuzzPlacement checks that any 64 bytes draw a diagram whose pieces are exactly the piece
+// letters among them, on their squares; never a panic.
 func FuzzPlacement(f *testing.F) {
 	for _, fen := range fixtureFENs {
-		f.Add(fen)
-	}
-	f.Add("8/8/8/8/8/8/8/8")
-	f.Add("44/8/8/8/8/8/8/8 w")
-	f.Fuzz(func(t *testing.T, fen string) {
-		svg, err := boardSVG(fen)
+		p, err := notnilPlacement(fen)
 		if err != nil {
-			if !errors.Is(err, errPlacement) {
-				t.Fatalf("%q: %v", fen, err)
-			}
-			return
+			f.Fatal(err)
 		}
-		p, _ := parsePlacement(fen)
-		pieces := diagramPieces(t, string(svg))
+		f.Add(p[:])
+	}
+	f.Add([]byte("<script>"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var p placement
+		copy(p[:], b)
+		pieces := diagramPieces(t, string(boardSVG(&p)))
 		n := 0
 		for s, c := range p {
-			if c != 0 {
+			if c != 0 && strings.IndexByte("PNBRQKpnbrqk", c) >= 0 {
 				n++
 				if pieces[squareName(s)] != string(c) {
-					t.Fatalf("%q: square %s shows %q, want %c", fen, squareName(s), pieces[squareName(s)], c)
+					t.Fatalf("%q: square %s shows %q, want %c", b, squareName(s), pieces[squareName(s)], c)
 				}
 			}
 		}
 		if n != len(pieces) {
-			t.Fatalf("%q: %d pieces drawn, placement has %d", fen, len(pieces), n)
+			t.Fatalf("%q: %d pieces drawn, placement has %d", b, len(pieces), n)
 		}
 	})
 }

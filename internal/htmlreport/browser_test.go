@@ -149,7 +149,7 @@ func checkFirstBoard(t *testing.T, dom []byte) {
 // that there is nothing to show.
 func TestBrowserEmpty(t *testing.T) {
 	var page bytes.Buffer
-	if err := NewAggregate(false).WriteHTML(&page, "test"); err != nil {
+	if err := NewAggregate(false, &testChess).WriteHTML(&page, "test"); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "empty.html")

@@ -13,9 +13,11 @@
 // a bounded number of arbiter entries are kept, and the page is rendered from
 // them ([Aggregate.WriteHTML]). The page needs no network: charts are inline
 // SVG drawn by github.com/go-analyze/charts, diagrams inline SVG drawn here from
-// the FEN's placement field, styles inline, no script.
+// the placement Chess.Placement reads, styles inline, no script.
 //
-// The package knows the contract's rule, kind and edition names as strings,
-// and reads only the placement field of a FEN; it imports report and nothing
-// else of pgnscan.
+// The package knows no chess: its caller hands it, as [Chess], the names it
+// orders and groups rows by (editions, rules, which findings are claims,
+// endings or unwinnable losses) and a reader of FEN placements for the
+// diagrams, all taken from the rules' and the board's own code. It imports
+// report and nothing else of pgnscan.
 package htmlreport

@@ -115,7 +115,7 @@ func (fx *fixture) addFindings(r *rand.Rand, info report.GameInfo, ed string) {
 
 // aggregate feeds the fixture's rows to a new Aggregate.
 func (fx *fixture) aggregate(withGames bool) *Aggregate {
-	a := NewAggregate(withGames)
+	a := NewAggregate(withGames, &testChess)
 	a.SetInputs("month.pgn.zst")
 	if withGames {
 		for i := range fx.games {

@@ -17,7 +17,7 @@ func TestMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million rows")
 	}
-	a := NewAggregate(true)
+	a := NewAggregate(true, &testChess)
 	f := report.Finding{Edition: "fide2017", Rule: "threefold", Kind: "on_board", Missed: true, ResultDiffers: true,
 		FEN: fixtureFENs[0], ClaimantOutcome: "loss"}
 	g := report.Game{Edition: "fide2017"}

@@ -3,12 +3,7 @@ package htmlreport
 import (
 	"fmt"
 	"slices"
-	"sort"
 )
-
-// allRules is the order of rules in the overview: the contract's.
-var allRules = []string{ruleThreefold, ruleFifty, ruleFivefold, ruleSeventyFive, ruleDead, "checkmate", "stalemate",
-	ruleUnwinnableTime, ruleUnwinnableRes, ruleEarlyAgreement}
 
 // overview is the first thing the page shows: the games judged, the findings
 // by rule and edition in one table, the share of games affected, and the
@@ -42,7 +37,8 @@ type quoteCell struct {
 func (a *Aggregate) overview() overview {
 	o := overview{Editions: a.editions()}
 	known := a.speedCountsKnown()
-	threefold := quoteRow{What: "Games with a missed threefold claim, per 1,000 games"}
+	quoted := a.chess.quoted()
+	threefold := quoteRow{What: "Games with a missed " + quoted + " claim, per 1,000 games"}
 	lost := quoteRow{What: "Missed draw claims whose claimant then lost, per cent"}
 	differs := quoteRow{What: "Games whose recorded result the board contradicts, per 1,000 games"}
 	for _, ed := range o.Editions {
@@ -57,12 +53,12 @@ func (a *Aggregate) overview() overview {
 		}
 		o.Affected = append(o.Affected, gamesRate(g.affected, g.total, known, perCent))
 		var k int64
-		if t := a.rules[ruleKey{ed, ruleThreefold}]; t != nil && t.group == groupClaim {
+		if t := a.rules[ruleKey{ed, quoted}]; t != nil && t.group == groupClaim {
 			k = t.missedGames
 		}
 		threefold.Cells = append(threefold.Cells, gamesRate(k, g.total, known, perThousand))
 		var missed, lostN int64
-		for _, rule := range claimRules {
+		for _, rule := range a.chess.Claims {
 			if t := a.rules[ruleKey{ed, rule}]; t != nil && t.group == groupClaim {
 				missed, lostN = missed+t.missedRows, lostN+t.lost
 			}
@@ -78,16 +74,15 @@ func (a *Aggregate) overview() overview {
 // ruleRows returns, for every rule with findings, its findings rows and the
 // games they fall in, per edition.
 func (a *Aggregate) ruleRows(eds []string) []overviewRow {
-	order := append([]string{}, allRules...)
-	var other []string
+	var order []string
 	for k := range a.rules {
-		if !slices.Contains(order, k.rule) && !slices.Contains(other, k.rule) {
-			other = append(other, k.rule)
+		if !slices.Contains(order, k.rule) {
+			order = append(order, k.rule)
 		}
 	}
-	sort.Strings(other)
+	a.chess.SortRules(order)
 	var rows []overviewRow
-	for _, rule := range append(order, other...) {
+	for _, rule := range order {
 		r := overviewRow{Rule: rule}
 		found := false
 		for _, ed := range eds {

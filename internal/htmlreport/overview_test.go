@@ -12,7 +12,7 @@ import (
 // listed in both have both players miss a threefold claim and the games in
 // white only White; games in claimed end by a later claim.
 func smallScan(n int, tc string, both, white []int64, claimed map[int64]bool) *Aggregate {
-	a := NewAggregate(true)
+	a := NewAggregate(true, &testChess)
 	for i := range int64(n) {
 		info := report.GameInfo{Source: "otb.pgn", GameIndex: i, TimeControl: tc, Result: "1-0"}
 		a.AddGame(&report.Game{GameInfo: info, Edition: "fide2017"})

@@ -76,7 +76,7 @@ func (a *Aggregate) pageData(version string) (*pageData, error) {
 	default:
 		d.GamesNote = "Game counts unknown: rates per 1,000 games need --games GAMES."
 	}
-	if !a.speedsKnown() && len(a.rulesOf(groupClaim, claimRules)) > 0 {
+	if !a.speedsKnown() && len(a.rulesOf(groupClaim, a.chess.Claims)) > 0 {
 		d.SpeedNote = "No charts by speed class: no game has a TimeControl tag that gives one (over-the-board archives)."
 	}
 	for _, q := range d.Questions {
@@ -85,7 +85,7 @@ func (a *Aggregate) pageData(version string) (*pageData, error) {
 		}
 	}
 	for _, ev := range a.arbiter.events() {
-		d.Events = append(d.Events, viewOf(ev))
+		d.Events = append(d.Events, a.viewOf(ev))
 	}
 	return d, nil
 }
@@ -100,7 +100,7 @@ func (a *Aggregate) gamesTotal() int64 {
 }
 
 // viewOf prepares an event's section, drawing each entry's diagram.
-func viewOf(ev *event) eventView {
+func (a *Aggregate) viewOf(ev *event) eventView {
 	v := eventView{Event: orUnknown(ev.event), Site: orUnknown(ev.site), Omitted: ev.omitted}
 	switch {
 	case ev.first == "":
@@ -117,7 +117,7 @@ func viewOf(ev *event) eventView {
 			Mandated: e.mandated, Rule: e.rule, Verdicts: e.verdicts, Ply: e.ply, Move: e.moveText(),
 			Link: e.link(), FEN: e.fen, Source: e.source, GameIndex: e.gameIndex,
 		}
-		board, err := boardSVG(e.fen)
+		board, err := a.diagram(e.fen)
 		if err != nil {
 			ev.BoardErr = err.Error()
 		}

@@ -287,7 +287,7 @@ func escaped(s string) string {
 // TestArbiterCap checks that the arbiter's part stops at its limit and says
 // how many games it leaves out.
 func TestArbiterCap(t *testing.T) {
-	a := NewAggregate(false)
+	a := NewAggregate(false, &testChess)
 	a.arbiter.limit = 3
 	for i := 0; i < 5; i++ {
 		a.AddFinding(&report.Finding{GameInfo: report.GameInfo{Source: "s", GameIndex: int64(i), Event: "E", Result: "1-0"},
@@ -305,7 +305,7 @@ func TestArbiterCap(t *testing.T) {
 // TestEmpty checks that an aggregate of no rows makes a whole page that says
 // there is nothing to show.
 func TestEmpty(t *testing.T) {
-	page := string(render(t, NewAggregate(false)))
+	page := string(render(t, NewAggregate(false, &testChess)))
 	for _, want := range []string{`id="nothing"`, "nothing to show", "</html>", "No threefold or fifty-move claims, automatic endings"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("empty page lacks %q", want)

@@ -10,9 +10,10 @@ import (
 // the games files of the same scans (either may be Parquet or CSV, as scan
 // wrote them). Without games files, Parquet findings files that all record
 // their scan's game counts (report.ReadGameCounts) still give rates by speed
-// class. A file that is not a findings (or games) table is an error naming it.
-func Read(findings, games []string) (*Aggregate, error) {
-	a := NewAggregate(len(games) > 0)
+// class. A file that is not a findings (or games) table is an error naming it. chess is as
+// for NewAggregate.
+func Read(findings, games []string, chess *Chess) (*Aggregate, error) {
+	a := NewAggregate(len(games) > 0, chess)
 	a.inputs = append(a.inputs, findings...)
 	a.gameInputs = append(a.gameInputs, games...)
 	if len(games) == 0 {

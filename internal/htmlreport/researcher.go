@@ -73,8 +73,7 @@ func (q *question) set(ed, cat string, c cell) {
 	q.cells[[2]string{ed, cat}] = c
 }
 
-// editions returns the editions the aggregate holds, sorted (fide2009 …
-// lichess sort by name).
+// editions returns the editions the aggregate holds, in the order of Names.Editions.
 func (a *Aggregate) editions() []string {
 	var eds []string
 	for k := range a.rules {
@@ -87,7 +86,7 @@ func (a *Aggregate) editions() []string {
 			eds = append(eds, ed)
 		}
 	}
-	sort.Strings(eds)
+	a.chess.SortEditions(eds)
 	return eds
 }
 
@@ -132,18 +131,18 @@ func (a *Aggregate) speedsKnown() bool {
 // questions returns the researcher's charts, in page order.
 func (a *Aggregate) questions() []*question {
 	var qs []*question
-	for _, rule := range a.rulesOf(groupClaim, claimRules) {
+	for _, rule := range a.rulesOf(groupClaim, a.chess.Claims) {
 		if a.speedsKnown() {
 			qs = append(qs, a.missedBySpeed(rule))
 		}
 		qs = append(qs, a.missedByBand(rule), a.fates(rule))
 	}
-	if rules := a.rulesOf(groupEnding, endingRules); len(rules) > 0 {
+	if rules := a.rulesOf(groupEnding, a.chess.Endings); len(rules) > 0 {
 		qs = append(qs, a.byRule("unapplied-endings", "Games with an automatic ending not applied, per 1,000 games",
 			"Endings reached on the board (fivefold, 75 moves, lichess's 50 moves, dead position) after which the game went on or was scored otherwise.",
 			rules, groupEnding, func(t *ruleTally) int64 { return t.missedGames }))
 	}
-	if rules := a.rulesOf(groupUnwinnable, unwinnableRules); len(rules) > 0 {
+	if rules := a.rulesOf(groupUnwinnable, a.chess.Unwinnable); len(rules) > 0 {
 		qs = append(qs, a.byRule("unwinnable", "Games lost to a side that could not mate, and draws agreed too early, per 1,000 games",
 			"Games lost on time or by resignation to a side that could not checkmate, and draws agreed too early (rules.md 7.3, 8).",
 			rules, groupUnwinnable, func(t *ruleTally) int64 { return t.games }))

@@ -198,7 +198,11 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 			} else if ph.resume {
 				line, ok = d.patternResume(limit - d.nodes)
 			} else {
-				line, ok = d.patternMate(&root)
+				more := min(d.budget/patternShare, patternMaxNodes)
+				if ph.share > 0 {
+					more = min(more, limit-d.nodes)
+				}
+				line, ok = d.patternMate(&root, more)
 			}
 			if ok {
 				return d.yes(line)
@@ -238,7 +242,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 // mates: a helping king walks into the net, or waits in a corner for it). open puts the loser's
 // moves that give material first (orderOpening): the loser opens its own pawn wall.
 type phase struct {
-	pattern    bool // the few-piece pattern search (pattern.go), with its own share
+	pattern    bool // the few-piece pattern search (pattern.go); without a share, patternShare of the budget
 	cage       int  // with pattern: the cage search's try of that number, from 1 (cageMate)
 	late       bool // with cage: the try for the positions patternMate searched
 	playout    bool // the random cooperative playouts (playout.go)
@@ -259,22 +263,27 @@ type phase struct {
 // games are found by a line in which each side plays one of its two best moves, at a few
 // thousand nodes, where the full-width search needs ten times more; each wider search costs
 // more and finds the mates the narrower missed. A short exhaustive search settles the small
-// reachable spaces (most No answers) before the long searches. The variants (the loser's king
-// toward side's, the loser opening its wall, side's king walking round the pawns), the pattern
-// search after the first narrow searches, the resumed steps, the breach search and the
-// playouts each find mates the others miss; the cage search (pattern_cage.go: a lone bishop
-// or knight against an army) runs two tries early where the pattern search did not run (more
-// than patternMaxMen men), and after the pattern search's resumed step where it did; their
-// places and shares were chosen by nodes and unknown answers on labelled-dev.txt and
-// lichess-timeouts-15k-dev.txt (benchmarks/RESULTS.md as it stood at 11ce268: the decider's
-// sections, and "The plan's measurements" for the figures this comment once listed). Every
-// answer is sound whatever the plan: a mate search, the pattern and breach searches and the
-// playouts only find mates, and only an exhaustive search that completes answers No.
+// reachable spaces (most No answers) before the long searches. The pattern search runs a short
+// first step right after the first narrow search and goes on (resume) after the next two: on
+// the few-man questions it settles it spends a few hundred positions where the narrow
+// searches spent thousands before failing (both sides of lichess-unfair-timeouts-dev.txt:
+// 22.1 M → 14.9 M nodes), and the short step costs little where it fails. The variants (the
+// loser's king toward side's, the loser opening its wall, side's king walking round the
+// pawns), the resumed steps, the breach search and the playouts each find mates the others
+// miss; the cage search (pattern_cage.go: a lone bishop or knight against an army) runs two
+// tries early where the pattern search did not run (more than patternMaxMen men), and after
+// the pattern search's resumed step where it did; their places and shares were chosen by nodes
+// and unknown answers on labelled-dev.txt and lichess-timeouts-15k-dev.txt
+// (benchmarks/RESULTS.md as it stood at 11ce268: the decider's sections, and "The plan's
+// measurements" for the figures this comment once listed). Every answer is sound whatever the
+// plan: a mate search, the pattern and breach searches and the playouts only find mates, and
+// only an exhaustive search that completes answers No.
 var plan = []phase{
 	{sideWidth: 2, loserWidth: 1, share: 5},
+	{pattern: true, share: 4},
 	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},
 	{sideWidth: 2, loserWidth: 1, share: 40, open: true},
-	{pattern: true},
+	{pattern: true, resume: true, share: 36},
 	{pattern: true, cage: 1, share: 150},
 	{pattern: true, cage: 2, share: 150},
 	{sideWidth: 4, loserWidth: 4, share: 40, keep: true},

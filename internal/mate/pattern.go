@@ -66,16 +66,16 @@ type patternState struct {
 
 // patternMate searches root (with d.side and d.loser set) for a helpmate by d.side and returns
 // its line (the search's own buffer, valid until the next search: d.yes copies it). ok is false
-// when root has more than patternMaxMen men or the search found nothing within its share of the
-// budget; that says nothing about whether a mate exists.
-func (d *Decider) patternMate(root *board.Position) (line []board.Move, ok bool) {
+// when root has more than patternMaxMen men or the search found nothing within limit
+// positions; that says nothing about whether a mate exists.
+func (d *Decider) patternMate(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.pattern
 	s.cut, s.pendingAt = false, -1
 	if bits.OnesCount64(root.Occupied()) > patternMaxMen {
 		return nil, false
 	}
 	s.cage, s.weight = false, patternWeight
-	return d.patternStart(root, min(d.budget/patternShare, patternMaxNodes))
+	return d.patternStart(root, limit)
 }
 
 // cageMate runs the pattern search steered by cageDistance, with the weight cageWeights[try],

@@ -15,7 +15,7 @@ func askPattern(d *Decider, p *board.Position, side board.Color) (r Result, ok b
 	if _, done := d.cheapLayers(&root, side); done {
 		return Result{}, false
 	}
-	line, ok := d.patternMate(&root)
+	line, ok := d.patternMate(&root, min(d.budget/patternShare, patternMaxNodes))
 	if !ok {
 		return Result{}, false
 	}
@@ -190,7 +190,7 @@ func TestPatternResumes(t *testing.T) {
 		if _, done := d.cheapLayers(&root, board.Black); done {
 			t.Fatal("answered by the cheap layers")
 		}
-		line, ok := d.patternMate(&root)
+		line, ok := d.patternMate(&root, min(d.budget/patternShare, patternMaxNodes))
 		for _, n := range more {
 			if ok {
 				break

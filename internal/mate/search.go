@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
 
 // The cooperative mate search: both sides' moves are chosen to help side mate, by iterative
 // deepening over plies. Side's checks, captures, pawn moves and moves that bring its pieces
@@ -141,7 +145,9 @@ func (d *Decider) dfs(ply, depth int) bool {
 	if d.tt.depth(key) >= depth {
 		return false
 	}
-	p.LegalMoves(&f.moves)
+	if toMove != d.loser || !d.loserStep(f) {
+		p.LegalMoves(&f.moves)
+	}
 	if f.moves.N == 0 {
 		if toMove == d.loser && p.InCheck() {
 			d.lineLen = ply
@@ -302,16 +308,14 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		}
 	} else {
 		toKing := &distances[lk]
-		wk := &distances[f.pos.KingSquare(d.side)]
+		goal := d.loserGoal(&f.pos)
 		for i, m := range moves {
 			var s int32
 			switch {
 			case m.Captured() != board.NoRole:
 				s = -100
-			case m.Role() == board.King && d.toward:
-				s = closer(wk, m)
 			case m.Role() == board.King:
-				s = closer(&cornerDistances, m)
+				s = closer(goal, m)
 			default:
 				s = -30 // waiting moves come after the king's moves that do not leave its corner
 				if toKing[m.To()] == 1 {
@@ -321,20 +325,8 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			scores[i] = s
 		}
 	}
-	if n < len(moves) {
-		// Selection of the best n, stable like the insertion sort below.
-		for i := 0; i < n; i++ {
-			b := i
-			for j := i + 1; j < len(moves); j++ {
-				if scores[j] > scores[b] {
-					b = j
-				}
-			}
-			m, s := moves[b], scores[b]
-			copy(moves[i+1:b+1], moves[i:b])
-			copy(scores[i+1:b+1], scores[i:b])
-			moves[i], scores[i] = m, s
-		}
+	if n < len(moves) && n <= maxSelect {
+		selectBest(moves, scores, n)
 		return
 	}
 	// Insertion sort: the lists are short, and it allocates nothing.
@@ -346,6 +338,75 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 		}
 		moves[j], scores[j] = m, s
 	}
+}
+
+// loserGoal returns the distances the loser's king steps are scored by in p (order): to
+// side's king (d.toward), else to the nearest corner.
+func (d *Decider) loserGoal(p *board.Position) *[64]int8 {
+	if d.toward {
+		return &distances[p.KingSquare(d.side)]
+	}
+	return &cornerDistances
+}
+
+// loserStep is the mate search's move list for a loser's node where the loser tries one move
+// (widths) in order's order, not the opening one: order ranks a king step onto an empty square
+// (-8 to 8) above every other move (captures -100, other men -30 or -10), so the move tried is
+// the best of those steps, the first of the best in generation order (the king's moves come
+// first there, by target square) when several tie. loserStep finds it with one legality test
+// a step (board's QuietPieceMove) instead of listing every move, and leaves it alone in f's
+// list (ok); ok is false when it cannot tell (the king has no such step, or the loser could
+// castle: a castling is a king move too), and the list must be generated.
+func (d *Decider) loserStep(f *frame) (ok bool) {
+	p := &f.pos
+	if d.widths[d.loser] != 1 || d.open || p.Castling() != 0 {
+		return false
+	}
+	k := p.KingSquare(d.loser)
+	goal := d.loserGoal(p)
+	var best board.Move
+	var bestScore int32
+	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0; b &= b - 1 {
+		m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b)))
+		if !legal {
+			continue
+		}
+		if s := closer(goal, m); !ok || s > bestScore {
+			best, bestScore, ok = m, s, true
+		}
+	}
+	if !ok {
+		return false
+	}
+	f.moves.Moves[0], f.moves.N = best, 1
+	return true
+}
+
+// maxSelect is the most moves selectBest picks; the plan's widths are at most 6.
+const maxSelect = 8
+
+// selectBest puts the best n (at most maxSelect) of moves first, best first, stable like the
+// insertion sort of order: of equal scores, the earlier move first. The moves after the first
+// n are left in no order, some lost: the search tries only the first n. One pass keeps the
+// best so far in a small sorted buffer, where a selection sort would pass over the list n
+// times and shift it (a fifth of the mate search's instructions on the timeouts file).
+func selectBest(moves []board.Move, scores []int32, n int) {
+	var top [maxSelect]board.Move
+	var best [maxSelect]int32
+	k := 0 // moves in the buffer
+	for j, m := range moves {
+		s := scores[j]
+		if k == n && s <= best[n-1] {
+			continue
+		}
+		i := min(k, n-1) // a full buffer drops its last
+		for ; i > 0 && best[i-1] < s; i-- {
+			top[i], best[i] = top[i-1], best[i-1]
+		}
+		top[i], best[i] = m, s
+		k = min(k+1, n)
+	}
+	copy(moves, top[:n])
 }
 
 // closer scores m by the steps it gains toward what the distances t measure to: 8 a step.

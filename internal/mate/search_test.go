@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
@@ -152,6 +153,75 @@ func TestDepthStep(t *testing.T) {
 	for _, c := range cases {
 		if got := depthStep(c.prev, c.cost); got != c.want {
 			t.Errorf("depthStep(%d, %d) = %d, want %d", c.prev, c.cost, got, c.want)
+		}
+	}
+}
+
+// TestLoserStepIsOrdersFirst: loserStep picks the move order puts first for a loser that tries
+// one move, from the whole list, at positions of random playouts from the timeouts file and
+// labelled-dev.txt, the loser being the side to move, its king walking to a corner and toward
+// side's king; and where it declines (no quiet king step, castling rights, the opening order,
+// a wider loser) the list is generated. It wants both outcomes seen often.
+func TestLoserStepIsOrdersFirst(t *testing.T) {
+	lines := readUnwinnable(t, "lichess-timeouts-15k-dev.txt", 25)
+	lines = append(lines, readUnwinnable(t, "labelled-dev.txt", 3)...)
+	rng := rand.New(rand.NewPCG(24, 1))
+	d := NewDecider(0)
+	var f frame
+	var took, declined int
+	for _, l := range lines {
+		p := l.pos
+		for range 30 {
+			p.LegalMoves(&f.moves)
+			if f.moves.N == 0 {
+				break
+			}
+			d.start(p.Turn().Other())
+			for _, ph := range []phase{{loserWidth: 1}, {loserWidth: 1, toward: true}, {loserWidth: 1, open: true}, {loserWidth: 2}} {
+				d.setSearch(ph)
+				f.pos = p
+				if !d.loserStep(&f) {
+					declined++
+					continue
+				}
+				took++
+				got := f.moves.Moves[0]
+				p.LegalMoves(&f.moves)
+				d.order(&f, d.loser, p.KingSquare(d.loser), 1)
+				if want := f.moves.Moves[0]; got != want {
+					t.Fatalf("%s, %+v: loserStep %v, order's first %v", p.FEN(), ph, got, want)
+				}
+				if ph.open || ph.loserWidth != 1 || p.Castling() != 0 {
+					t.Fatalf("%s, %+v: loserStep answered where it must decline", p.FEN(), ph)
+				}
+			}
+			p.LegalMoves(&f.moves)
+			p.Play(f.moves.Moves[rng.IntN(f.moves.N)])
+		}
+	}
+	if took < 1000 || declined < 1000 {
+		t.Errorf("loserStep answered %d times and declined %d: a sample too one-sided", took, declined)
+	}
+	t.Logf("loserStep answered %d times, declined %d", took, declined)
+}
+
+// TestSelectBest: selectBest's first n moves are a stable sort's first n (by score, the earlier
+// move first among equals), on random score lists with many ties.
+func TestSelectBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 2000 {
+		size := 1 + rng.IntN(60)
+		moves := make([]board.Move, size)
+		scores := make([]int32, size)
+		for i := range moves {
+			moves[i], scores[i] = board.Move(i+1), int32(rng.IntN(6))
+		}
+		n := 1 + rng.IntN(min(size, maxSelect))
+		want := slices.Clone(moves)
+		slices.SortStableFunc(want, func(a, b board.Move) int { return int(scores[b-1] - scores[a-1]) })
+		selectBest(moves, slices.Clone(scores), n)
+		if !slices.Equal(moves[:n], want[:n]) {
+			t.Fatalf("scores %v, n %d: %v, want %v", scores, n, moves[:n], want[:n])
 		}
 	}
 }

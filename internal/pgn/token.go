@@ -252,78 +252,46 @@ func (t *Tokenizer) end() Token {
 }
 
 // Next reads the next token and returns its kind; TokEnd at the end of the game or at its first
-// error.
+// error. The tags come first; in the movetext it steps over blanks, move numbers, ';' comments,
+// '%' escape lines and variations, and hands each token to the function that reads its kind.
 func (t *Tokenizer) Next() Token {
 	if t.done {
 		return TokEnd
 	}
-	data := t.data
 	if !t.inMoves {
 		t.skipBetween()
-		if t.pos < len(data) && data[t.pos] == '[' {
+		if t.pos < len(t.data) && t.data[t.pos] == '[' {
 			return t.readTag()
 		}
 		t.inMoves = true
 	}
+	data := t.data
 	pos := t.pos
 	for uint(pos) < uint(len(data)) { // unsigned: no bounds check on data[pos]
-		switch class[data[pos]] {
+		switch c := data[pos]; class[c] {
 		case cSpace:
 			pos++
 		case cWord:
-			c := data[pos]
-			if c == '.' { // "..." after a move number written apart
+			switch {
+			case c == '.': // "..." after a move number written apart
 				pos++
-				continue
+			case c == '*' || t.result:
+				return t.word(pos)
+			default:
+				return t.san(data, pos)
 			}
-			j := pos + 1
-			for uint(j) < uint(len(data)) && wordByte[data[j]] {
-				j++
-			}
-			if c == '*' || t.result {
-				return t.word(pos, j)
-			}
-			// A SAN (the hot path, inlined): step over the blank that follows it too, so that
-			// the next call starts on a token.
-			t.ply++
-			t.start, t.tok, t.val = pos, TokSAN, data[pos:j]
-			if j < len(data) && data[j] == ' ' {
-				j++
-			}
-			t.pos = j
-			return TokSAN
 		case cDigit:
-			// A move number ("12.", "12...", "12" alone), a result, or a SAN with zeros (0-0).
-			j := pos + 1
-			for j < len(data) && class[data[j]] == cDigit {
-				j++
+			end, ok := moveNumber(data, pos)
+			if !ok {
+				return t.word(pos) // a result, or a SAN with zeros (0-0)
 			}
-			if j == len(data) || data[j] == '.' || !wordByte[data[j]] {
-				for j < len(data) && data[j] == '.' {
-					j++
-				}
-				if j < len(data) && data[j] == ' ' {
-					j++
-				}
-				pos = j
-				continue
-			}
-			for j < len(data) && wordByte[data[j]] {
-				j++
-			}
-			return t.word(pos, j)
+			pos = end
 		case cBrace:
-			j := bytes.IndexByte(data[pos+1:], '}')
-			if j < 0 {
+			n := bytes.IndexByte(data[pos+1:], '}')
+			if n < 0 {
 				return t.fail(pos, ErrComment, true)
 			}
-			t.start, t.tok = pos, TokComment
-			t.val = data[pos+1 : pos+1+j]
-			if j = pos + j + 2; j < len(data) && data[j] == ' ' {
-				j++
-			}
-			t.pos = j
-			return TokComment
+			return t.comment(data, pos, pos+1+n)
 		case cSemi:
 			pos = lineEnd(data, pos)
 		case cOpen:
@@ -335,30 +303,9 @@ func (t *Tokenizer) Next() Token {
 		case cClose:
 			return t.fail(pos, ErrVariation, false)
 		case cDollar:
-			j := pos + 1
-			n := 0
-			for j < len(data) && class[data[j]] == cDigit {
-				n = min(n*10+int(data[j]-'0'), 1000)
-				j++
-			}
-			if j == pos+1 || n > 255 {
-				return t.fail(pos, ErrNAG, false)
-			}
-			t.start, t.tok, t.nag, t.val = pos, TokNAG, n, data[pos:j]
-			t.pos = j
-			return TokNAG
+			return t.numericNAG(pos)
 		case cGlyph:
-			j := pos
-			for j < len(data) && class[data[j]] == cGlyph {
-				j++
-			}
-			n := glyphNAG(data[pos:j])
-			if n == 0 {
-				return t.fail(pos, ErrNAG, false)
-			}
-			t.start, t.tok, t.nag, t.val = pos, TokNAG, n, data[pos:j]
-			t.pos = j
-			return TokNAG
+			return t.glyph(pos)
 		case cPercent:
 			if pos > 0 && data[pos-1] != '\n' && data[pos-1] != '\r' {
 				return t.fail(pos, ErrToken, false)
@@ -370,6 +317,111 @@ func (t *Tokenizer) Next() Token {
 	}
 	t.pos = pos
 	return t.end()
+}
+
+// moveNumber returns where the move number at data[pos] ("12.", "12...", or "12" alone) ends,
+// the blank after it included, or false when the digits begin a word: a result or a SAN
+// written with zeros (0-0).
+func moveNumber(data []byte, pos int) (end int, ok bool) {
+	j := pos + 1
+	for j < len(data) && class[data[j]] == cDigit {
+		j++
+	}
+	if j < len(data) && data[j] != '.' && wordByte[data[j]] {
+		return 0, false
+	}
+	for j < len(data) && data[j] == '.' {
+		j++
+	}
+	if j < len(data) && data[j] == ' ' {
+		j++
+	}
+	return j, true
+}
+
+// word reads the word at data[pos] as a result (1-0, 0-1, 1/2-1/2, *) or a SAN.
+func (t *Tokenizer) word(pos int) Token {
+	j := wordEnd(t.data, pos)
+	if c := t.data[pos]; (c == '0' || c == '1' || c == '*') && isResult(t.data[pos:j]) {
+		if t.result {
+			return t.fail(pos, ErrAfterResult, false)
+		}
+		t.result = true
+		t.start, t.tok, t.val, t.pos = pos, TokResult, t.data[pos:j], j
+		return TokResult
+	}
+	if t.result {
+		return t.fail(pos, ErrAfterResult, false)
+	}
+	return t.san(t.data, pos)
+}
+
+// san reads the SAN at data[pos], the hot path: it also steps over the blank that follows, so
+// that the next call starts on a token. data is t.data, passed so as not to reload it.
+func (t *Tokenizer) san(data []byte, pos int) Token {
+	j := wordEnd(data, pos)
+	san := data[pos:j]
+	if j < len(data) && data[j] == ' ' {
+		j++
+	}
+	t.start, t.tok, t.val, t.pos = pos, TokSAN, san, j
+	t.ply++
+	return TokSAN
+}
+
+// wordEnd returns the end of the word that starts at data[pos].
+func wordEnd(data []byte, pos int) int {
+	j := pos + 1
+	for uint(j) < uint(len(data)) && wordByte[data[j]] {
+		j++
+	}
+	return j
+}
+
+// comment makes the { } comment data[open:close] (its braces included) the current token, and
+// steps over the blank after it.
+func (t *Tokenizer) comment(data []byte, open, close int) Token {
+	j := close + 1
+	if j < len(data) && data[j] == ' ' {
+		j++
+	}
+	t.start, t.tok, t.val, t.pos = open, TokComment, data[open+1:close], j
+	return TokComment
+}
+
+// numericNAG reads the glyph $n at data[pos] (n at most 255).
+func (t *Tokenizer) numericNAG(pos int) Token {
+	data := t.data
+	j := pos + 1
+	n := 0
+	for j < len(data) && class[data[j]] == cDigit {
+		n = min(n*10+int(data[j]-'0'), 1000)
+		j++
+	}
+	if j == pos+1 || n > 255 {
+		return t.fail(pos, ErrNAG, false)
+	}
+	return t.nagToken(pos, j, n)
+}
+
+// glyph reads the suffix annotation at data[pos] (!, ?, !!, ??, !?, ?!) as its NAG.
+func (t *Tokenizer) glyph(pos int) Token {
+	data := t.data
+	j := pos
+	for j < len(data) && class[data[j]] == cGlyph {
+		j++
+	}
+	n := glyphNAG(data[pos:j])
+	if n == 0 {
+		return t.fail(pos, ErrNAG, false)
+	}
+	return t.nagToken(pos, j, n)
+}
+
+// nagToken makes data[pos:end] the current token, the NAG n.
+func (t *Tokenizer) nagToken(pos, end, n int) Token {
+	t.start, t.tok, t.nag, t.val, t.pos = pos, TokNAG, n, t.data[pos:end], end
+	return TokNAG
 }
 
 // skipBetween skips blanks, '%' escape lines and ';' comment lines before and between tags.
@@ -424,8 +476,7 @@ func (t *Tokenizer) readTag() Token {
 			return t.fail(at, ErrTag, false)
 		case '"':
 			if k := skipBlanks(data, j+1); k < len(data) && data[k] == ']' {
-				t.start, t.tok, t.name, t.val = at, TokTag, name, data[vs:j]
-				t.pos = k + 1
+				t.start, t.tok, t.name, t.val, t.pos = at, TokTag, name, data[vs:j], k+1
 				if string(name) == "FEN" {
 					t.blackFirst = fenBlackToMove(t.val)
 				}
@@ -443,25 +494,6 @@ func fenBlackToMove(fen []byte) bool {
 		i++
 	}
 	return i >= 0 && i+1 < len(fen) && fen[i+1] == 'b'
-}
-
-// word returns the word data[s:j] as a result or a SAN token.
-func (t *Tokenizer) word(s, j int) Token {
-	w := t.data[s:j]
-	if c := w[0]; (c == '0' || c == '1' || c == '*') && isResult(w) {
-		if t.result {
-			return t.fail(s, ErrAfterResult, false)
-		}
-		t.result = true
-		t.start, t.tok, t.val, t.pos = s, TokResult, w, j
-		return TokResult
-	}
-	if t.result {
-		return t.fail(s, ErrAfterResult, false)
-	}
-	t.ply++
-	t.start, t.tok, t.val, t.pos = s, TokSAN, w, j
-	return TokSAN
 }
 
 func isResult(w []byte) bool {

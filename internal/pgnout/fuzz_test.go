@@ -31,7 +31,7 @@ func FuzzAppend(f *testing.F) {
 			{Edition: "fide2017", Article: "9.2.1.1", Rule: "threefold", Kind: "on_board", Ply: max(p1, 0), Side: "white", Missed: true},
 			{Edition: "lichess", Article: "9.6.1", Rule: "fivefold", Kind: "automatic", Ply: max(p2, 0), MandatedResult: "1/2-1/2"},
 		}
-		out := Append(nil, data, fs)
+		out := Append(nil, data, fs, &testNames)
 		nl := "\n"
 		if bytes.Contains(data, []byte("\r\n")) {
 			nl = "\r\n"

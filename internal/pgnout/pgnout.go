@@ -7,7 +7,8 @@
 //
 // It works on one game's bytes and its findings rows, so a scan annotates
 // games in its workers, in parallel, and writes them in input order without a
-// second pass over the archive.
+// second pass over the archive. Which findings are draw claims it is told
+// (report.Names, from scan.Names), as report is.
 package pgnout
 
 import (
@@ -52,8 +53,8 @@ type insertion struct {
 // of findings, which must be the game's findings rows, at each one's ply, and
 // the PgnscanFindings tag after its last tag; then a blank line. A finding
 // beyond the moves read (a game cut short by an error) is commented after the
-// last move read.
-func Append(dst, game []byte, findings []*report.Finding) []byte {
+// last move read. names tells the draw claims (report.Names.IsClaim).
+func Append(dst, game []byte, findings []*report.Finding, names *report.Names) []byte {
 	nl := "\n"
 	if bytes.Contains(game, []byte("\r\n")) {
 		nl = "\r\n"
@@ -65,9 +66,9 @@ func Append(dst, game []byte, findings []*report.Finding) []byte {
 		if p := int(f.Ply); p > 0 && len(ends) > 0 {
 			at = ends[min(p, len(ends))-1]
 		}
-		text := " {" + CommentPrefix + Comment(f) + "}"
+		text := " {" + CommentPrefix + Comment(f, names) + "}"
 		if at == movesAt {
-			text = "{" + CommentPrefix + Comment(f) + "} "
+			text = "{" + CommentPrefix + Comment(f, names) + "} "
 		}
 		ins = append(ins, insertion{at, text})
 	}
@@ -148,12 +149,13 @@ func escapeTag(s string) string {
 // whether the game followed them, e.g. "fide2017 9.2.1.1 threefold could be
 // claimed by White (move_available: Nf3); missed". Braces never occur in it
 // (a SAN, an article or a result has none), so it cannot end the comment.
-func Comment(f *report.Finding) string {
+// names tells the draw claims (report.Names.IsClaim).
+func Comment(f *report.Finding, names *report.Names) string {
 	head := fmt.Sprintf("%s %s %s", f.Edition, f.Article, f.Rule)
 	side := sideName(f.Side)
 	var s string
 	switch {
-	case report.IsClaim(f):
+	case names.IsClaim(f):
 		kind := f.Kind
 		if f.Move != "" {
 			kind += ": " + f.Move
@@ -164,9 +166,9 @@ func Comment(f *report.Finding) string {
 		} else {
 			s += "claimed"
 		}
-	case f.Rule == "checkmate" || f.Rule == "stalemate":
+	case f.Rule == rules.Checkmate.String() || f.Rule == rules.Stalemate.String():
 		s = fmt.Sprintf("%s: the game ended here by %s", head, f.Rule)
-	case f.Rule == "early_agreement":
+	case f.Rule == rules.EarlyAgreement.String():
 		s = fmt.Sprintf("%s: a draw agreed here is not valid", head)
 	default:
 		s = head + ": the game is drawn here"

@@ -25,7 +25,7 @@ func TestAppendByHand(t *testing.T) {
 	f2 := &report.Finding{Edition: "fide2017", Article: "9.6.1", Rule: "fivefold", Kind: "automatic", Ply: 8,
 		Side: "white", MandatedResult: "1/2-1/2", Missed: true, PliesAfter: 2, ResultDiffers: true}
 	f2.Result = "1-0"
-	got := string(Append(nil, []byte(game), []*report.Finding{f1, f2}))
+	got := string(Append(nil, []byte(game), []*report.Finding{f1, f2}, &testNames))
 	want := "[Event \"Club\"]\n[Result \"1/2-1/2\"]\n" +
 		"[PgnscanFindings \"fide2017 9.2.1.1 threefold ply 3 missed; fide2017 9.6.1 fivefold ply 8 missed result differs\"]\n\n" +
 		"1. e4 e5 2. Nf3! {pgnscan: fide2017 9.2.1.1 threefold could be claimed by Black (move_available: Nc6); missed} {best} (2. f4 exf4) Nc6 " +
@@ -39,7 +39,7 @@ func TestAppendByHand(t *testing.T) {
 // move, one past the moves read after the last, a game without tags.
 func TestAppendEdges(t *testing.T) {
 	crlf := strings.ReplaceAll(game, "\n", "\r\n")
-	got := string(Append(nil, []byte(crlf), []*report.Finding{claim(0, "white", "on_board", "", false), claim(40, "white", "on_board", "", true)}))
+	got := string(Append(nil, []byte(crlf), []*report.Finding{claim(0, "white", "on_board", "", false), claim(40, "white", "on_board", "", true)}, &testNames))
 	want := "[Event \"Club\"]\r\n[Result \"1/2-1/2\"]\r\n" +
 		"[PgnscanFindings \"fide2017 9.2.1.1 threefold ply 0; fide2017 9.2.1.1 threefold ply 40 missed\"]\r\n\r\n" +
 		"{pgnscan: fide2017 9.2.1.1 threefold could be claimed by White (on_board); claimed} " +
@@ -47,7 +47,7 @@ func TestAppendEdges(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%q\nwant\n%q", got, want)
 	}
-	got = string(Append(nil, []byte("1. e4 e5 *"), []*report.Finding{claim(1, "white", "on_board", "", true)}))
+	got = string(Append(nil, []byte("1. e4 e5 *"), []*report.Finding{claim(1, "white", "on_board", "", true)}, &testNames))
 	want = "[PgnscanFindings \"fide2017 9.2.1.1 threefold ply 1 missed\"]\n\n1. e4 {pgnscan: fide2017 9.2.1.1 threefold could be claimed by White (on_board); missed} e5 *\n\n"
 	if got != want {
 		t.Errorf("no tags: got\n%q\nwant\n%q", got, want)
@@ -88,3 +88,6 @@ func TestParseFilter(t *testing.T) {
 		t.Errorf("empty list: %+v, %v", fl, err)
 	}
 }
+
+// testNames tells the draw claims as rules.md 4.2 does (scan.Names hands the same in a scan).
+var testNames = report.Names{Claims: []string{"threefold", "fifty_move"}, Automatic: "automatic"}

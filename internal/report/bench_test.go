@@ -92,7 +92,7 @@ func BenchmarkWriteGamesCSV(b *testing.B) { benchWriteRows(b, "g.csv", benchGame
 // for every game and edition of a scan.
 func BenchmarkSummaryAddGame(b *testing.B) {
 	games, _, _ := fixtureRows()
-	s := NewSummary()
+	s := NewSummary(testNames)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		s.AddGame(&games[i%len(games)])
@@ -103,7 +103,7 @@ func BenchmarkSummaryAddGame(b *testing.B) {
 // BenchmarkSummaryAddFinding measures the summary's cost per findings row.
 func BenchmarkSummaryAddFinding(b *testing.B) {
 	_, _, finds := fixtureRows()
-	s := NewSummary()
+	s := NewSummary(testNames)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		s.AddFinding(&finds[i%len(finds)])

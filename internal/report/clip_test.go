@@ -34,7 +34,7 @@ func TestClip(t *testing.T) {
 // TestOutputsClipFaults: the rows the outputs take are clipped (the caller's row is not
 // changed), and so are the summary's copies of them and an input's error.
 func TestOutputsClipFaults(t *testing.T) {
-	o := &Outputs{Summary: NewSummary()}
+	o := &Outputs{Summary: NewSummary(testNames)}
 	long := strings.Repeat("Q", 1<<20)
 	e := Error{Source: "a.pgn", Message: "board: malformed SAN " + long, Excerpt: strings.Repeat("\x90", 80)}
 	if err := o.AddError(&e); err != nil {

@@ -104,8 +104,8 @@ func TestReadRowsRejectsOtherTables(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), `no column "rule"`) {
 			t.Errorf("%s read as findings: %v", path, err)
 		}
-		if _, err := ReadSummary(path); err == nil {
-			t.Errorf("ReadSummary(%s) accepted a games table", path)
+		if _, err := ReadSummary(path, testNames); err == nil {
+			t.Errorf("ReadSummary(%s, testNames) accepted a games table", path)
 		}
 	}
 }

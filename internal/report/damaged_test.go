@@ -66,7 +66,7 @@ func TestDamagedParquet(t *testing.T) {
 	if err := os.WriteFile(bad, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadSummary(bad); err == nil {
+	if _, err := ReadSummary(bad, testNames); err == nil {
 		t.Error("ReadSummary of a file with a damaged page header: no error")
 	} else if !errors.Is(err, ErrDamaged) && !strings.Contains(err.Error(), bad) {
 		t.Errorf("ReadSummary: %v", err)

@@ -6,12 +6,15 @@
 //
 // The package knows rows, not chess: it imports nothing else of pgnscan, and
 // every value it handles (edition ids, rule names, tags) arrives as a plain
-// string or number filled in by the pipeline.
+// string or number filled in by the pipeline. What a summary must know of
+// those values (the order it lists editions, rules and edition sources in,
+// and which findings are draw claims) arrives the same way, as [Names] the
+// pipeline fills from the rules' own tables.
 //
 // A pipeline feeds it through [Outputs], one row at a time, in input order,
 // from a single goroutine (nothing here is safe for concurrent use):
 //
-//	sum := report.NewSummary()
+//	sum := report.NewSummary(names) // names: scan.Names()
 //	findings, err := report.Create[report.Finding](path, report.Options{Version: v, CommandLine: os.Args})
 //	// err: *FormatError (ErrUnknownFormat, exit 2) or *OutputError (exit 1)
 //	out := &report.Outputs{Findings: findings, Summary: sum} // Games, Errors when asked for

@@ -141,7 +141,7 @@ func writeFixture(t *testing.T, path string, opt Options) *Summary {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &Outputs{Findings: fw, Summary: NewSummary()}
+	o := &Outputs{Findings: fw, Summary: NewSummary(testNames)}
 	if err := feedFixture(o); err != nil {
 		t.Fatal(err)
 	}

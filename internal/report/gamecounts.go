@@ -11,6 +11,7 @@ import (
 // game counts per edition and speed class, with no findings. It returns nil
 // and no error for a CSV file or a Parquet file without that metadata, whose
 // game counts are unknown. A Parquet file of another table is ErrNotFindings.
+// The summary lists its editions by name (zero Names): it is read for its counts.
 func ReadGameCounts(path string) (*Summary, error) {
 	format, err := FormatOf(path)
 	if err != nil || format == CSV {
@@ -21,12 +22,12 @@ func ReadGameCounts(path string) (*Summary, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	defer rdr.Close()
-	return savedSummaryOf(path, rdr)
+	return savedSummaryOf(path, rdr, Names{})
 }
 
 // savedSummaryOf checks that an open Parquet file holds the findings table and
 // returns the summary recorded in its metadata, nil when there is none.
-func savedSummaryOf(path string, rdr *file.Reader) (*Summary, error) {
+func savedSummaryOf(path string, rdr *file.Reader, names Names) (*Summary, error) {
 	kv := rdr.MetaData().KeyValueMetadata()
 	if t := kv.FindValue(MetaTable); t != nil && *t != "findings" {
 		return nil, fmt.Errorf("%s: %w: it holds the %s table", path, ErrNotFindings, *t)
@@ -35,7 +36,7 @@ func savedSummaryOf(path string, rdr *file.Reader) (*Summary, error) {
 	if js == nil {
 		return nil, nil
 	}
-	s, err := summaryFromMetadata(*js)
+	s, err := summaryFromMetadata(*js, names)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

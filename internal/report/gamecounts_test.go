@@ -13,7 +13,7 @@ func TestReadGameCounts(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, games bool) string {
 		path := filepath.Join(dir, name)
-		out := &Outputs{Summary: NewSummary()}
+		out := &Outputs{Summary: NewSummary(testNames)}
 		var err error
 		if games {
 			out.Games, err = Create[Game](path, Options{})

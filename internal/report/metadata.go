@@ -86,20 +86,20 @@ func (s *Summary) saved() savedSummary {
 
 // summaryFromMetadata rebuilds a finished summary, without findings, from
 // the JSON recorded under MetaSummary.
-func summaryFromMetadata(js string) (*Summary, error) {
+func summaryFromMetadata(js string, names Names) (*Summary, error) {
 	var m savedSummary
 	if err := json.Unmarshal([]byte(js), &m); err != nil {
 		return nil, fmt.Errorf("%s metadata: %w", MetaSummary, err)
 	}
-	return m.summary()
+	return m.summary(names)
 }
 
 // summary rebuilds a finished summary from what it recorded.
-func (m *savedSummary) summary() (*Summary, error) {
+func (m *savedSummary) summary(names Names) (*Summary, error) {
 	if m.Format != metadataFormat {
 		return nil, fmt.Errorf("%s metadata: format %d, this pgnscan reads format %d", MetaSummary, m.Format, metadataFormat)
 	}
-	s := NewSummary()
+	s := NewSummary(names)
 	s.finished, s.elapsed = true, time.Duration(m.ElapsedNS)
 	s.interrupted = m.Interrupted
 	s.errorGames = m.ErrorGames

@@ -54,12 +54,12 @@ func ReadRows[R Row](path string, fn func(*R) error) error {
 // (MetaSummary). A CSV file, or a Parquet file without that metadata, gives a
 // summary whose CountsKnown is false: findings and missed by rule and speed,
 // without rates.
-func ReadSummary(path string) (*Summary, error) {
+func ReadSummary(path string, names Names) (*Summary, error) {
 	format, err := FormatOf(path)
 	if err != nil {
 		return nil, err
 	}
-	s := NewSummary()
+	s := NewSummary(names)
 	s.countsKnown, s.finished = false, true
 	add := func(f *Finding) error { s.AddFinding(f); return nil }
 	if format == CSV {
@@ -73,7 +73,7 @@ func ReadSummary(path string) (*Summary, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	defer rdr.Close()
-	if saved, err := savedSummaryOf(path, rdr); err != nil {
+	if saved, err := savedSummaryOf(path, rdr, names); err != nil {
 		return nil, err
 	} else if saved != nil {
 		s = saved

@@ -118,7 +118,7 @@ func inputStatus(in *Input) string {
 
 func (s *Summary) renderEdition(b *strings.Builder, e *EditionStats) {
 	if s.countsKnown {
-		fmt.Fprintf(b, "Edition %s: %s games%s\n", e.Edition, fmtInt(e.Games), fmtSources(e.GamesBySource))
+		fmt.Fprintf(b, "Edition %s: %s games%s\n", e.Edition, fmtInt(e.Games), fmtSources(e.GamesBySource, s.names.EditionSources))
 	} else {
 		fmt.Fprintf(b, "Edition %s\n", e.Edition)
 	}
@@ -196,8 +196,9 @@ func (s *Summary) renderEdition(b *strings.Builder, e *EditionStats) {
 	t.render(b, "  ")
 }
 
-// fmtSources renders games by edition_source, e.g. " (date 900, fallback 100)".
-func fmtSources(m map[string]int64) string {
+// fmtSources renders games by edition_source, e.g. " (date 900, fallback 100)", in the
+// order of order.
+func fmtSources(m map[string]int64, order []string) string {
 	if len(m) == 0 {
 		return ""
 	}
@@ -205,7 +206,7 @@ func fmtSources(m map[string]int64) string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	orderBy(keys, []string{"flag", "date", "fallback"})
+	orderBy(keys, order)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		name := k

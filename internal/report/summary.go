@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 )
@@ -56,11 +55,12 @@ type Counts struct {
 	MissedThenDecided int64
 }
 
-func (c *Counts) add(f *Finding) {
+// add counts a findings row whose missed claim, if any, had the given fate.
+func (c *Counts) add(f *Finding, fate Fate) {
 	c.Findings++
 	if f.Missed {
 		c.Missed++
-		switch MissedClaimFate(f) {
+		switch fate {
 		case FateLaterClaim:
 			c.MissedThenClaim++
 		case FateDecided:
@@ -75,33 +75,13 @@ func (c *Counts) add(f *Finding) {
 // Fate is what followed a missed draw claim.
 type Fate uint8
 
-// The fates of MissedClaimFate.
+// The fates of Names.MissedClaimFate.
 const (
 	FateNone       Fate = iota // not a missed claim
 	FateLaterClaim             // the game ended by a later claim (ended_by = claim)
 	FateDecided                // the claimant then won or lost
 	FateOther                  // drawn otherwise, unfinished, or ended_by unknown
 )
-
-// IsClaim reports whether f is a draw claim (threefold or fifty moves, by a
-// player), not an automatic ending or a result check (rules.md 4.2).
-func IsClaim(f *Finding) bool {
-	return (f.Rule == "threefold" || f.Rule == "fifty_move") && f.Kind != "automatic"
-}
-
-// MissedClaimFate tells what followed a missed claim, from the row's
-// claimant_outcome and ended_by.
-func MissedClaimFate(f *Finding) Fate {
-	switch {
-	case !f.Missed || !IsClaim(f):
-		return FateNone
-	case f.EndedBy == "claim":
-		return FateLaterClaim
-	case f.ClaimantOutcome == "win" || f.ClaimantOutcome == "loss":
-		return FateDecided
-	}
-	return FateOther
-}
 
 // RuleStats are the tallies of one rule under one edition.
 type RuleStats struct {
@@ -116,7 +96,7 @@ type EditionStats struct {
 	Games         int64            // games judged under this edition (games rows); 0 when !Summary.CountsKnown()
 	GamesBySource map[string]int64 // games by edition_source (flag, date, fallback)
 	GamesBySpeed  [NumSpeeds]int64 // games by speed class
-	Rules         []RuleStats      // rules with at least one finding, in contract order
+	Rules         []RuleStats      // rules with at least one finding, in the order of Names.Rules
 }
 
 // Summary accumulates the human summary of a scan from the rows written:
@@ -131,6 +111,7 @@ type EditionStats struct {
 // for concurrent use. Add* methods do not allocate except the first time an
 // input, edition or rule is seen.
 type Summary struct {
+	names       Names // the orders it lists things in, and which findings are claims
 	start       time.Time
 	elapsed     time.Duration
 	finished    bool
@@ -178,9 +159,11 @@ type ruleStat struct {
 	speed [NumSpeeds]Counts
 }
 
-// NewSummary returns an empty summary whose clock starts now.
-func NewSummary() *Summary {
+// NewSummary returns an empty summary whose clock starts now, that orders and tells claims
+// by names.
+func NewSummary(names Names) *Summary {
 	return &Summary{
+		names:       names,
 		start:       time.Now(),
 		countsKnown: true,
 		inputByName: make(map[string]*inputStat),
@@ -244,8 +227,9 @@ func (s *Summary) AddFinding(f *Finding) {
 	s.findings++
 	s.input(f.Source)
 	r := s.edition(f.Edition).rule(f.Rule)
-	r.total.add(f)
-	r.speed[SpeedOf(f.TimeControl)].add(f)
+	fate := s.names.MissedClaimFate(f)
+	r.total.add(f, fate)
+	r.speed[SpeedOf(f.TimeControl)].add(f, fate)
 }
 
 // AddGame counts one games row: one game judged under one edition.
@@ -348,42 +332,16 @@ func (s *Summary) Inputs() []InputStats {
 	return out
 }
 
-// ruleOrder is the contract's order of rules; other rules follow by name.
-var ruleOrder = []string{"threefold", "fifty_move", "fivefold", "seventyfive_move", "dead_position", "checkmate", "stalemate",
-	"unwinnable_timeout", "unwinnable_resignation", "early_agreement"}
-
-// editionOrder is the order of the editions of rules.md; others follow by name.
-var editionOrder = []string{"fide2009", "fide2014", "fide2017", "fide2023", "lichess"}
-
-// orderBy sorts names by their place in known, unknown names last by name.
-func orderBy(names []string, known []string) {
-	rank := func(n string) int {
-		for i, k := range known {
-			if k == n {
-				return i
-			}
-		}
-		return len(known)
-	}
-	sort.Slice(names, func(i, j int) bool {
-		ri, rj := rank(names[i]), rank(names[j])
-		if ri != rj {
-			return ri < rj
-		}
-		return names[i] < names[j]
-	})
-}
-
-// Editions returns the tallies of every edition seen, in the order of
-// rules.md (fide2009, fide2014, fide2017, fide2023, lichess, then others by name).
+// Editions returns the tallies of every edition seen, in the order of Names.Editions (then
+// others by name), each with its rules in the order of Names.Rules.
 func (s *Summary) Editions() []EditionStats {
-	names := make([]string, 0, len(s.editions))
+	ids := make([]string, 0, len(s.editions))
 	for n := range s.editions {
-		names = append(names, n)
+		ids = append(ids, n)
 	}
-	orderBy(names, editionOrder)
-	out := make([]EditionStats, len(names))
-	for i, n := range names {
+	s.names.SortEditions(ids)
+	out := make([]EditionStats, len(ids))
+	for i, n := range ids {
 		e := s.editions[n]
 		es := EditionStats{Edition: n, Games: e.games, GamesBySpeed: e.speedGames, GamesBySource: make(map[string]int64, len(e.sources))}
 		for k, v := range e.sources {
@@ -393,7 +351,7 @@ func (s *Summary) Editions() []EditionStats {
 		for r := range e.rules {
 			rules = append(rules, r)
 		}
-		orderBy(rules, ruleOrder)
+		s.names.SortRules(rules)
 		for _, r := range rules {
 			rs := e.rules[r]
 			es.Rules = append(es.Rules, RuleStats{Rule: r, Counts: rs.total, BySpeed: rs.speed})

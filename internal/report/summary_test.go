@@ -53,7 +53,7 @@ func TestSpeedOf(t *testing.T) {
 // without files.
 func fixtureSummary(t *testing.T) *Summary {
 	t.Helper()
-	o := &Outputs{Summary: NewSummary()}
+	o := &Outputs{Summary: NewSummary(testNames)}
 	if err := feedFixture(o); err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestSummaryText(t *testing.T) {
 }
 
 func TestSummaryWithoutTimeControlsHasNoSpeedTable(t *testing.T) {
-	s := NewSummary()
+	s := NewSummary(testNames)
 	g := Game{GameInfo: GameInfo{Source: "otb.pgn", TimeControl: "?"}, Edition: "fide2009", EditionSource: "date"}
 	s.AddGame(&g)
 	f := Finding{GameInfo: g.GameInfo, Edition: "fide2009", Rule: "threefold", Missed: true}
@@ -222,7 +222,7 @@ func TestSummaryWithoutTimeControlsHasNoSpeedTable(t *testing.T) {
 }
 
 func TestSummaryInterruptedInput(t *testing.T) {
-	s := NewSummary()
+	s := NewSummary(testNames)
 	s.SetInput(Input{Name: "big.pgn.zst", Size: 1_000_000_000, Read: 250_000_000, Decompressed: 1_750_000_000})
 	s.SetInterrupted()
 	text := s.String()
@@ -265,7 +265,7 @@ func TestReportFromParquetEqualsScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &Outputs{Findings: fw, Games: gw, Summary: NewSummary()}
+	o := &Outputs{Findings: fw, Games: gw, Summary: NewSummary(testNames)}
 	if err := feedFixture(o); err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestReportFromParquetEqualsScan(t *testing.T) {
 	if err := o.Close(); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadSummary(path)
+	got, err := ReadSummary(path, testNames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,8 +294,8 @@ func TestReportFromParquetEqualsScan(t *testing.T) {
 		t.Errorf("text\n%s\nwant\n%s", got, want)
 	}
 	// The games table is not a findings table.
-	if _, err := ReadSummary(filepath.Join(dir, "games.parquet")); err == nil || !strings.Contains(err.Error(), "games") {
-		t.Errorf("ReadSummary(games.parquet): %v", err)
+	if _, err := ReadSummary(filepath.Join(dir, "games.parquet"), testNames); err == nil || !strings.Contains(err.Error(), "games") {
+		t.Errorf("ReadSummary(games.parquet, testNames): %v", err)
 	}
 }
 
@@ -303,7 +303,7 @@ func TestReportFromParquetEqualsScan(t *testing.T) {
 func TestReportFromCSV(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "findings.csv")
 	sum := writeFixture(t, path, Options{})
-	got, err := ReadSummary(path)
+	got, err := ReadSummary(path, testNames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +334,7 @@ func TestReportFromCSV(t *testing.T) {
 // TestSummaryNewRulesBySpeed: the rules of rules.md 7.3 and 8 are counted by speed class like
 // the others, after them in the contract's order, and fide2023 after fide2017.
 func TestSummaryNewRulesBySpeed(t *testing.T) {
-	s := NewSummary()
+	s := NewSummary(testNames)
 	add := func(ed, tc, rule string, missed bool) {
 		g := Game{GameInfo: GameInfo{Source: "l.pgn", TimeControl: tc}, Edition: ed, EditionSource: "date"}
 		s.AddGame(&g)

@@ -80,12 +80,12 @@ func addCounts(to *Counts, c Counts) {
 }
 
 // ReadSummaryJSON reads a summary file that WriteJSON wrote.
-func ReadSummaryJSON(path string) (*Summary, error) {
+func ReadSummaryJSON(path string, names Names) (*Summary, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	s, err := DecodeSummaryJSON(b)
+	s, err := DecodeSummaryJSON(b, names)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -94,12 +94,12 @@ func ReadSummaryJSON(path string) (*Summary, error) {
 
 // DecodeSummaryJSON reads the bytes of a summary file that WriteJSON wrote (read from an
 // object store, say); its errors do not name the file.
-func DecodeSummaryJSON(b []byte) (*Summary, error) {
+func DecodeSummaryJSON(b []byte, names Names) (*Summary, error) {
 	var m savedSummary
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("not a pgnscan summary file: %w", err)
 	}
-	return m.summary()
+	return m.summary(names)
 }
 
 // MergeSummaries returns the summary of one scan made of the scans that ss summarise: the
@@ -109,8 +109,8 @@ func DecodeSummaryJSON(b []byte) (*Summary, error) {
 // first errors listed are those of the whole scan. An input's games, errors and bytes read are
 // the sums of its shards' (a shard counts the bytes of its own range, see input.Owned), it is
 // done when every shard of it is, and its fault is the first shard's. Game counts are known
-// when they are known for every summary.
-func MergeSummaries(ss ...*Summary) *Summary {
+// when they are known for every summary. The merged summary orders and tells claims by names.
+func MergeSummaries(names Names, ss ...*Summary) *Summary {
 	ss = slices.Clone(ss)
 	key := func(s *Summary) (string, int64) {
 		if len(s.inputs) == 0 {
@@ -123,7 +123,7 @@ func MergeSummaries(ss ...*Summary) *Summary {
 		bn, bf := key(b)
 		return cmp.Or(cmp.Compare(an, bn), cmp.Compare(af, bf))
 	})
-	m := NewSummary()
+	m := NewSummary(names)
 	m.finished = true
 	for _, s := range ss {
 		m.elapsed += s.Elapsed()

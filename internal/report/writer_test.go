@@ -164,8 +164,8 @@ func TestUnknownExtension(t *testing.T) {
 		if !errors.Is(err, ErrUnknownFormat) || !errors.As(err, &fe) || fe.Path != path {
 			t.Errorf("Create(%q): %v, want ErrUnknownFormat naming the path", path, err)
 		}
-		if _, err := ReadSummary(path); !errors.Is(err, ErrUnknownFormat) {
-			t.Errorf("ReadSummary(%q): %v, want ErrUnknownFormat", path, err)
+		if _, err := ReadSummary(path, testNames); !errors.Is(err, ErrUnknownFormat) {
+			t.Errorf("ReadSummary(%q, testNames): %v, want ErrUnknownFormat", path, err)
 		}
 	}
 	for path, want := range map[string]Format{"-": CSV, "a.CSV": CSV, "dir.d/a.Parquet": Parquet, "x.csv": CSV} {
@@ -267,7 +267,7 @@ func TestEmptyTables(t *testing.T) {
 		}
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "e.csv"))
-	if want := strings.Join(ColumnNames[Finding](), ",") + "\n"; string(b) != want {
+	if want := strings.Join(columnNames[Finding](), ",") + "\n"; string(b) != want {
 		t.Errorf("empty CSV = %q, want the header only", b)
 	}
 	checkParquetTable(t, filepath.Join(dir, "e.parquet"), contractFindings, nil)

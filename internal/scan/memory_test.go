@@ -105,7 +105,7 @@ func (c *rowCounter) Write(p []byte) (int, error) {
 func hostileScan(t *testing.T, in io.Reader, editions string, games bool, workers int) (uint64, *report.Summary, *rowCounter, *rowCounter) {
 	t.Helper()
 	var fc, gc rowCounter
-	out := &report.Outputs{Summary: report.NewSummary()}
+	out := &report.Outputs{Summary: report.NewSummary(Names())}
 	var err error
 	if out.Findings, err = report.Create[report.Finding]("-", report.Options{Stdout: &fc}); err != nil {
 		t.Fatal(err)

@@ -215,7 +215,7 @@ func TestParquetMemoryFlat(t *testing.T) {
 		testcorpus.WriteLichessParquet(t, all, path, 8192)
 		all = nil
 		peaks[i] = samplePeak(func() {
-			out := &report.Outputs{Summary: report.NewSummary()}
+			out := &report.Outputs{Summary: report.NewSummary(Names())}
 			var err error
 			if out.Findings, err = report.Create[report.Finding]("-", report.Options{Stdout: io.Discard}); err != nil {
 				t.Error(err)

@@ -22,6 +22,6 @@ func (w *worker) annotate(out *rows, from int) {
 		return
 	}
 	n := len(out.pgn)
-	out.pgn = pgnout.Append(out.pgn, w.data, kept)
+	out.pgn = pgnout.Append(out.pgn, w.data, kept, &w.names)
 	out.size += len(out.pgn) - n
 }

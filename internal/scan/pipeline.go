@@ -123,109 +123,126 @@ func Run(ctx context.Context, cfg Config, out *report.Outputs) error {
 	if cfg.Selection == nil {
 		return errors.New("scan: no editions selected")
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
 	}
-	cfg.Workers = workers
-	srcs := cfg.Sources
 	if cfg.Progress != nil {
-		cfg.Progress.start(srcs)
+		cfg.Progress.start(cfg.Sources)
 		defer cfg.Progress.finish() // also when an output fails: stop its goroutine, clear the bar
 	}
-
-	// abort stops every stage when the writer fails; ctx only stops the reading.
 	g, abort := errgroup.WithContext(context.Background())
-	slots := newSlots(budget(workers, cfg.ChunkSize))
-	jobs := make(chan *job, workers)
-	done := make(chan *job, workers)
-	// Chunk jobs alive at once: those the budget lets in flight, and a part per worker.
-	free := newJobList(maxChunksInFlight + workers)
-
-	g.Go(func() error { // read and split, one input after another
-		defer close(jobs)
-		var seq int64
-		for _, src := range srcs {
-			if !read(ctx, abort, cfg, src, &seq, slots, free, jobs) {
-				return nil
-			}
-		}
-		return nil
-	})
+	p := &pipeline{
+		cfg: &cfg, out: out, abort: abort,
+		slots: newSlots(budget(cfg.Workers, cfg.ChunkSize)),
+		jobs:  make(chan *job, cfg.Workers),
+		done:  make(chan *job, cfg.Workers),
+		// Chunk jobs alive at once: those the budget lets in flight, and a part per worker.
+		free: newJobList(maxChunksInFlight + cfg.Workers),
+	}
+	g.Go(func() error { p.readAll(ctx); return nil })
 	var wg sync.WaitGroup
-	for range workers {
+	for range cfg.Workers {
 		wg.Add(1)
-		g.Go(func() error {
-			defer wg.Done()
-			w := newWorker(cfg.Selection, cfg.FullGames)
-			w.pgn = cfg.PGN
-			ack := make(chan struct{}, 1)
-			for j := range jobs {
-				if j.chunk != nil {
-					games, ok := w.chunk(j.chunk, &j.rows, func(games int) bool { return sendPart(j, games, ack, done, free, abort) })
-					if !ok {
-						return nil
-					}
-					j.games = int64(games)
-					j.release(j.chunk)
-					j.chunk, j.release = nil, nil
-				}
-				select {
-				case done <- j:
-				case <-abort.Done():
-					return nil
-				}
-			}
-			return nil
-		})
+		g.Go(func() error { defer wg.Done(); p.work(); return nil })
 	}
 	closed := make(chan struct{}) // Run returns after this goroutine too: it leaves none behind
-	go func() { wg.Wait(); close(done); close(closed) }()
-
-	var failed []string // the errors of the inputs that failed, in input order
-	g.Go(func() error { // write in input order
-		pending := make(map[int64]*job)
-		var next int64
-		for j := range done {
-			pending[j.seq] = j
-			for {
-				j, ok := pending[next]
-				if !ok {
-					break
-				}
-				delete(pending, next)
-				if err := write(out, &cfg, j); err != nil {
-					return err
-				}
-				if j.ack != nil { // a part: more of its chunk follows
-					ack := j.ack
-					free.recycle(j)
-					ack <- struct{}{}
-					continue
-				}
-				next++
-				if j.end != nil && j.end.Err != "" {
-					failed = append(failed, j.end.Err)
-				}
-				slots.release(j.size)
-				if j.start == nil && j.end == nil {
-					free.recycle(j)
-				}
-			}
-		}
-		return nil
-	})
+	go func() { wg.Wait(); close(p.done); close(closed) }()
+	g.Go(p.writeInOrder)
 	err := g.Wait()
 	<-closed // the workers are in g: they have returned
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
-	}
-	if ctx.Err() != nil {
+	case ctx.Err() != nil:
 		out.Summary.SetInterrupted()
 		return ctx.Err()
+	case len(p.failed) > 0:
+		return &InputsError{Failed: p.failed}
 	}
-	if len(failed) > 0 {
-		return &InputsError{Failed: failed}
+	return nil
+}
+
+// pipeline is what the stages of one Run share: reading and splitting (readAll) feeds jobs,
+// the workers (work) turn their chunks into rows and pass them to done, and the writer
+// (writeInOrder) writes them in input order.
+type pipeline struct {
+	cfg    *Config
+	out    *report.Outputs
+	abort  context.Context // cancelled when a stage fails (the writer); Run's ctx only stops the reading
+	slots  *slots          // the budget of chunks in flight
+	free   jobList         // jobs to reuse
+	jobs   chan *job       // read, to analyse
+	done   chan *job       // analysed, to write
+	seq    int64           // the next job's sequence number (the reader's)
+	failed []string        // the errors of the inputs that failed, in input order (the writer's)
+}
+
+// readAll reads and splits the inputs, one after another, into jobs; it closes jobs when the
+// inputs end, ctx is cancelled or the scan is aborted.
+func (p *pipeline) readAll(ctx context.Context) {
+	defer close(p.jobs)
+	for _, src := range p.cfg.Sources {
+		if !p.read(ctx, src) {
+			return
+		}
+	}
+}
+
+// work is one worker: it analyses the chunk of each job into the job's rows (handing on
+// parts when they grow past rowsBudget) and passes the job to the writer.
+func (p *pipeline) work() {
+	w := newWorker(p.cfg.Selection, p.cfg.FullGames)
+	w.pgn = p.cfg.PGN
+	ack := make(chan struct{}, 1)
+	for j := range p.jobs {
+		if j.chunk != nil {
+			games, ok := w.chunk(j.chunk, &j.rows, func(games int) bool { return sendPart(j, games, ack, p.done, p.free, p.abort) })
+			if !ok {
+				return
+			}
+			j.games = int64(games)
+			j.release(j.chunk)
+			j.chunk, j.release = nil, nil
+		}
+		select {
+		case p.done <- j:
+		case <-p.abort.Done():
+			return
+		}
+	}
+}
+
+// writeInOrder writes the jobs as the workers finish them, in sequence order: a job waits
+// until those before it are written. It returns an output's error, which aborts the scan.
+func (p *pipeline) writeInOrder() error {
+	pending := make(map[int64]*job)
+	var next int64
+	for j := range p.done {
+		pending[j.seq] = j
+		for {
+			j, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if err := write(p.out, p.cfg, j); err != nil {
+				return err
+			}
+			if j.ack != nil { // a part: more of its chunk follows
+				ack := j.ack
+				p.free.recycle(j)
+				ack <- struct{}{}
+				continue
+			}
+			next++
+			if j.end != nil && j.end.Err != "" {
+				p.failed = append(p.failed, j.end.Err)
+			}
+			p.slots.release(j.size)
+			if j.start == nil && j.end == nil {
+				p.free.recycle(j)
+			}
+		}
 	}
 	return nil
 }
@@ -319,27 +336,31 @@ func (s *slots) acquire(ctx context.Context, n int64) (int64, bool) {
 // release gives back what acquire took.
 func (s *slots) release(n int64) { s.sem.Release(n) }
 
+// send queues a job once the budget of chunks in flight has room for it, giving it the next
+// sequence number. It reports false when the scan is aborted.
+func (p *pipeline) send(j *job) bool {
+	size := int64(boundaryJobSize)
+	if j.chunk != nil {
+		size = int64(j.chunk.Size())
+	}
+	var ok bool
+	if j.size, ok = p.slots.acquire(p.abort, size); !ok { // first: it bounds the chunks alive
+		return false
+	}
+	j.seq = p.seq
+	p.seq++
+	select {
+	case p.jobs <- j:
+		return true
+	case <-p.abort.Done():
+		return false
+	}
+}
+
 // read queues the chunks of games of one input, framed by its start and end. It reports false
 // when the scan must stop (interrupted or aborted).
-func read(ctx, abort context.Context, cfg Config, src input.Source, seq *int64, slots *slots, free jobList, jobs chan<- *job) bool {
-	send := func(j *job) bool {
-		size := int64(boundaryJobSize)
-		if j.chunk != nil {
-			size = int64(j.chunk.Size())
-		}
-		var ok bool
-		if j.size, ok = slots.acquire(abort, size); !ok { // first: it bounds the chunks alive
-			return false
-		}
-		j.seq = *seq
-		*seq++
-		select {
-		case jobs <- j:
-			return true
-		case <-abort.Done():
-			return false
-		}
-	}
+func (p *pipeline) read(ctx context.Context, src input.Source) bool {
+	cfg, send, free := p.cfg, p.send, p.free
 	in := report.Input{Name: src.Name, Size: src.Size}
 	if o := src.Own; o != nil {
 		in.Start, in.End = o.Start, o.End

@@ -76,7 +76,7 @@ type plOutputs struct {
 
 func newPlOutputs(t testing.TB, games bool) *plOutputs {
 	t.Helper()
-	o := &plOutputs{out: &report.Outputs{Summary: report.NewSummary()}}
+	o := &plOutputs{out: &report.Outputs{Summary: report.NewSummary(Names())}}
 	var err error
 	if o.out.Findings, err = report.Create[report.Finding]("-", report.Options{Stdout: &o.findings}); err != nil {
 		t.Fatal(err)
@@ -307,7 +307,7 @@ func (f *failAfter) Write(p []byte) (int, error) {
 // error, without hanging on its full channels.
 func TestRunWriterFails(t *testing.T) {
 	text := bytes.Repeat(plSample(t), 6)
-	o := &report.Outputs{Summary: report.NewSummary()}
+	o := &report.Outputs{Summary: report.NewSummary(Names())}
 	var err error
 	if o.Games, err = report.Create[report.Game]("-", report.Options{Stdout: &failAfter{n: 1 << 20}}); err != nil {
 		t.Fatal(err)
@@ -379,7 +379,7 @@ func (r *plRepeat) Read(p []byte) (int, error) {
 // heap in use before the scan (peakHeapOf).
 func peakHeap(t testing.TB, size int64, csv bool) (peak uint64, games int64) {
 	t.Helper()
-	out := &report.Outputs{Summary: report.NewSummary()}
+	out := &report.Outputs{Summary: report.NewSummary(Names())}
 	var err error
 	path := filepath.Join(t.TempDir(), "f.parquet")
 	if csv {
@@ -467,7 +467,7 @@ func BenchmarkScan(b *testing.B) {
 			b.ReportAllocs()
 			var games int64
 			for b.Loop() {
-				out := &report.Outputs{Summary: report.NewSummary()}
+				out := &report.Outputs{Summary: report.NewSummary(Names())}
 				var err error
 				if out.Findings, err = report.Create[report.Finding](filepath.Join(dir, "f.parquet"), report.Options{}); err != nil {
 					b.Fatal(err)

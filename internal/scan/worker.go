@@ -90,6 +90,7 @@ type worker struct {
 	sel       *rules.Selection
 	fullGames bool           // fill every column of games rows (a --games file is written)
 	pgn       *pgnout.Filter // --pgn-out's, or nil
+	names     report.Names   // for --pgn-out's comments: which findings are claims
 
 	judge        *rules.Judge
 	tok          pgn.Tokenizer
@@ -121,7 +122,7 @@ type evalMark struct {
 func newWorker(sel *rules.Selection, fullGames bool) *worker {
 	j := rules.NewJudge()
 	j.SetNoAgreementBefore(sel.NoAgreementBefore())
-	return &worker{sel: sel, fullGames: fullGames, judge: j}
+	return &worker{sel: sel, fullGames: fullGames, judge: j, names: Names()}
 }
 
 // chunk appends the rows of every game of c to out, and returns how many games those are. When

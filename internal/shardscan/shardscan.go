@@ -177,7 +177,7 @@ const SummaryGlob = "_summary-*.json"
 // create makes the outputs of opt.
 func create(opt Options) (*report.Outputs, error) {
 	ropts := report.Options{Version: opt.Version, CommandLine: opt.CommandLine, Stdout: opt.Stdout}
-	out := &report.Outputs{Summary: report.NewSummary()}
+	out := &report.Outputs{Summary: report.NewSummary(scan.Names())}
 	var err error
 	fail := func(err error) (*report.Outputs, error) { out.Abort(); return nil, err }
 	if opt.Out == "" {

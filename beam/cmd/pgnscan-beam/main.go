@@ -54,7 +54,7 @@ type flags struct {
 func (f *flags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.outs.Findings, "o", "", "findings folder (a local path, gs://BUCKET/PREFIX or s3://BUCKET/PREFIX), as scan --partition writes it: Hive-partitioned by --partition, with the shards' summaries (pgnscan report FOLDER) and _manifest.json; new, empty, or an earlier run's")
 	fs.Int64Var(&f.shardSize, "shard-size", input.DefaultShardSize, "stored bytes per shard (text ranges and frame runs), as for pgnscan plan")
-	fs.StringVar(&f.opts.Edition, "edition", rules.DefaultEditions, "comma-separated editions to judge under: fide2009, fide2014, fide2017, fide2023, lichess, auto")
+	fs.StringVar(&f.opts.Edition, "edition", rules.DefaultEditions, "comma-separated editions to judge under: "+editionChoices())
 	fs.StringVar(&f.opts.FallbackEdition, "fallback-edition", rules.DefaultFallback, "edition auto uses for games without a usable date")
 	fs.StringVar(&f.opts.Fivefold2014, "fivefold-2014", rules.DefaultFivefold2014.String(), "how fide2014 reads fivefold repetition: consecutive or any")
 	fs.IntVar(&f.opts.NoAgreementBefore, "no-agreement-before", 0, "the competition forbade agreed draws before move N (9.1a / 9.1.1)")
@@ -201,4 +201,13 @@ func checkRunner() error {
 		return fmt.Errorf("--runner %s needs %s", r, strings.Join(missing, ", "))
 	}
 	return nil
+}
+
+// editionChoices lists what --edition takes, from the edition table: "fide2009, ..., lichess, auto".
+func editionChoices() string {
+	var ids []string
+	for _, e := range rules.Editions() {
+		ids = append(ids, e.ID)
+	}
+	return strings.Join(append(ids, rules.Auto), ", ")
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pgnscan/pgnscan/beam/pipeline"
 	"github.com/pgnscan/pgnscan/internal/report"
+	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
 // readmeBeamCommands returns the pgnscan-beam commands of beam/README.md's ```sh blocks (their
@@ -135,7 +136,7 @@ func TestReadmeCommands(t *testing.T) {
 				t.Errorf("%q: %d part files in %s, want one per shard", args, len(parts), dir)
 			}
 		}
-		if _, err := report.ReadSummaryJSON(mustGlob(t, filepath.Join(outs.Findings, "_summary-*.json"))); err != nil {
+		if _, err := report.ReadSummaryJSON(mustGlob(t, filepath.Join(outs.Findings, "_summary-*.json")), scan.Names()); err != nil {
 			t.Errorf("%q: %v", args, err)
 		}
 		if outs.Errors != "" {
