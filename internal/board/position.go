@@ -8,7 +8,7 @@ package board
 // rook stand on their original squares); ep is set only when the side to move has a legal en
 // passant capture; key == computeKey(); castleSquares == rightsSquares().
 type Position struct {
-	byRole   [7]uint64 // by Role, both colours; index 0 unused
+	byRole   [8]uint64 // by Role, both colours; 0 and 7 unused: a Role's 3 bits index it unchecked
 	byColor  [2]uint64
 	board    [64]Piece
 	key      uint64
@@ -111,12 +111,11 @@ func (p *Position) attacked(sq Square, by Color, occ, removed uint64) bool {
 		kingAttacks[sq]&p.byRole[King]&them != 0 {
 		return true
 	}
-	// Sliders: look up the attacks only when one stands on a ray of the empty board.
-	if d := (p.byRole[Bishop] | p.byRole[Queen]) & them & bishopRays[sq]; d != 0 && bishopAttacks(sq, occ)&d != 0 {
-		return true
-	}
-	s := (p.byRole[Rook] | p.byRole[Queen]) & them & rookRays[sq]
-	return s != 0 && rookAttacks(sq, occ)&s != 0
+	// Sliders: those on a ray of the empty board from sq attack it when nothing stands between
+	// (reaching: their paths are checked in the between table, which stays in the cache where
+	// the magic tables do not).
+	sliders := (p.byRole[Bishop]|p.byRole[Queen])&bishopRays[sq] | (p.byRole[Rook]|p.byRole[Queen])&rookRays[sq]
+	return reaching(sq, sliders&them, occ) != 0
 }
 
 // InCheck reports whether the side to move is in check.

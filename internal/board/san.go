@@ -44,6 +44,9 @@ func pieceRole(c byte) Role { return sanRoles[c] }
 
 var sanRoles = [256]Role{'N': Knight, 'B': Bishop, 'R': Rook, 'Q': Queen, 'K': King}
 
+// sanSuffix holds the bytes of the suffixes ParseSAN skips: check marks and annotation glyphs.
+var sanSuffix = [256]bool{'+': true, '#': true, '!': true, '?': true}
+
 func promotionRole(c byte) Role {
 	switch c {
 	case 'Q', 'q':
@@ -67,11 +70,7 @@ func promotionRole(c byte) Role {
 // legality. It does not allocate unless it returns an error, a *SANError.
 func (p *Position) ParseSAN(san []byte) (Move, error) {
 	s := san
-	for len(s) > 0 {
-		c := s[len(s)-1]
-		if c != '+' && c != '#' && c != '!' && c != '?' {
-			break
-		}
+	for len(s) > 0 && sanSuffix[s[len(s)-1]] {
 		s = s[:len(s)-1]
 	}
 	if len(s) > 4 && string(s[len(s)-4:]) == "e.p." {

@@ -53,13 +53,13 @@ const (
 	skippableMagic     = 0x184D2A50 // 0x184D2A50-5F: a skippable frame
 )
 
-// headLen is how many first bytes DetectCompression needs at most.
+// headLen is how many first bytes detectCompression needs at most.
 const headLen = 6
 
-// DetectCompression recognises the format from an input's first bytes: zstd (a zstd frame, or a
+// detectCompression recognises the format from an input's first bytes: zstd (a zstd frame, or a
 // skippable frame as pzstd writes first), gzip, bzip2 ("BZh" and a block size digit), xz; else
 // plain text.
-func DetectCompression(head []byte) Compression {
+func detectCompression(head []byte) Compression {
 	switch {
 	case len(head) >= 4 && (le32(head) == zstdMagic || le32(head)&skippableMagicMask == skippableMagic):
 		return Zstd
@@ -209,7 +209,7 @@ func (in Source) Open(opt OpenOptions) (*Stream, error) {
 	if isParquet(head) {
 		return s.openParquet()
 	}
-	s.Compression = DetectCompression(head)
+	s.Compression = detectCompression(head)
 	if err := s.decoder(br, head, workers, opt.SingleStream); err != nil {
 		s.Close()
 		return nil, &InputError{Name: in.Name, Op: "decompress", Offset: s.src.n.Load(),

@@ -436,8 +436,8 @@ func TestDetectCompression(t *testing.T) {
 		{nil, Plain},
 	}
 	for _, tc := range cases {
-		if got := DetectCompression(tc.head); got != tc.want {
-			t.Errorf("DetectCompression(% x) = %v, want %v", tc.head, got, tc.want)
+		if got := detectCompression(tc.head); got != tc.want {
+			t.Errorf("detectCompression(% x) = %v, want %v", tc.head, got, tc.want)
 		}
 	}
 }

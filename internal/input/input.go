@@ -109,10 +109,10 @@ func (o *Owned) owns(offset int64) (own, past bool) {
 // first bytes.
 var archiveSuffixes = []string{".pgn", ".pgn.zst", ".pgn.zstd", ".pgn.gz", ".pgn.bz2", ".pgn.xz", ".parquet", ".zip"}
 
-// IsArchiveName reports whether a file in a directory counts as an input: its name ends in
+// isArchiveName reports whether a file in a directory counts as an input: its name ends in
 // .pgn, optionally followed by .zst, .zstd, .gz, .bz2 or .xz, or in .parquet or .zip (in any
 // letter case), and does not begin with a dot.
-func IsArchiveName(name string) bool {
+func isArchiveName(name string) bool {
 	if strings.HasPrefix(name, ".") {
 		return false
 	}
@@ -133,14 +133,14 @@ var ErrListedTwice = errors.New("input listed twice")
 
 // Resolve turns command-line arguments into sources, in order. A file is taken as given
 // (whatever its name), "-" is standard input, and a directory stands for the inputs directly
-// inside it (see IsArchiveName) and in its subfolders to any depth, Hive partition folders
+// inside it (see isArchiveName) and in its subfolders to any depth, Hive partition folders
 // (year=2025) and plain ones (2019/) alike, but those whose names begin with a dot. A
 // directory's inputs are sorted by path in byte order. A zip archive (recognised by its first
 // bytes) stands for its PGN members, in its own order (see zipMembers). Regular files and symbolic links count; a symbolic link that leads nowhere is kept, so
 // that opening it fails and the scan reports it instead of skipping it without a word. A
 // directory without inputs is an error (ErrNoArchives), as is a path that does not exist, an
 // input listed twice (ErrListedTwice), and a Parquet file whose columns are not games (a
-// *SchemaError, see CheckParquet).
+// *SchemaError, see checkParquet).
 func Resolve(args []string) ([]Source, error) {
 	var out []Source
 	var seen inputSet
@@ -185,7 +185,7 @@ func Resolve(args []string) ([]Source, error) {
 	}
 	for _, src := range out {
 		if src.Path != StdinName && startsWith(src.Path, parquetMagic) {
-			if err := CheckParquet(src); err != nil {
+			if err := checkParquet(src); err != nil {
 				return nil, err
 			}
 		}
@@ -209,7 +209,7 @@ func inputsIn(dir string, found []Source) ([]Source, error) {
 			}
 			continue
 		}
-		if !IsArchiveName(e.Name()) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+		if !isArchiveName(e.Name()) || !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
 		size := int64(-1)

@@ -19,8 +19,8 @@ func TestIsArchiveName(t *testing.T) {
 		"a.txt": false, "pgn": false, "a.pgn.gz.part": false,
 	}
 	for name, want := range cases {
-		if got := IsArchiveName(name); got != want {
-			t.Errorf("IsArchiveName(%q) = %v", name, got)
+		if got := isArchiveName(name); got != want {
+			t.Errorf("isArchiveName(%q) = %v", name, got)
 		}
 	}
 }

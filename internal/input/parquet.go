@@ -116,10 +116,10 @@ func gameColumns(name string, fr *pqarrow.FileReader) (moves tagColumn, tags []t
 	return moves, tags, nil
 }
 
-// CheckParquet reports whether the Parquet file at path holds games: a *SchemaError when it has
+// checkParquet reports whether the Parquet file at path holds games: a *SchemaError when it has
 // no movetext column. A file whose footer cannot be read is not judged here (nil): the scan
 // reports it as an input that could not be read.
-func CheckParquet(src Source) error {
+func checkParquet(src Source) error {
 	f, err := os.Open(src.Path)
 	if err != nil {
 		return nil

@@ -233,7 +233,7 @@ func openPlanned(path string) (*os.File, int64, error) {
 	if err := plannable(path); err != nil {
 		return nil, 0, err
 	}
-	f, size, err := OpenRegular(path)
+	f, size, err := openRegular(path)
 	if errors.Is(err, ErrNotRegular) {
 		err = fmt.Errorf("plan: %s: %w", displayName(path), ErrNotRegular)
 	}
@@ -244,9 +244,9 @@ func openPlanned(path string) (*os.File, int64, error) {
 // pipe, a device), which cannot be read at any offset.
 var ErrNotRegular = errors.New("not a regular file")
 
-// OpenRegular opens the regular file at path for reads at any offset and returns its size;
+// openRegular opens the regular file at path for reads at any offset and returns its size;
 // the error of a path that is not one names it and wraps ErrNotRegular.
-func OpenRegular(path string) (*os.File, int64, error) {
+func openRegular(path string) (*os.File, int64, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
@@ -262,11 +262,11 @@ func OpenRegular(path string) (*os.File, int64, error) {
 	return f, st.Size(), nil
 }
 
-// OpenLocal is OpenRegular for callers that read any random-access reader (Shard.SourceAt): the
+// OpenLocal is openRegular for callers that read any random-access reader (Shard.SourceAt): the
 // file, also an io.Closer, or on error a nil reader (never a nil *os.File in a non-nil
 // io.ReaderAt).
 func OpenLocal(path string) (io.ReaderAt, int64, error) {
-	f, size, err := OpenRegular(path)
+	f, size, err := openRegular(path)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -297,9 +297,9 @@ func planAt(r io.ReaderAt, total int64, path string, size int64) ([]Shard, error
 	switch {
 	case isZip(head):
 		return nil, fmt.Errorf("plan: %s: a zip archive cannot be cut in shards: scan it whole (each .pgn member is an input)", displayName(path))
-	case isParquet(head) || DetectCompression(head) != Plain && !(len(head) >= 4 && le32(head) == pzstdMagic):
+	case isParquet(head) || detectCompression(head) != Plain && !(len(head) >= 4 && le32(head) == pzstdMagic):
 		return []Shard{{Kind: ShardWhole, Path: path, End: total}}, nil
-	case DetectCompression(head) == Plain:
+	case detectCompression(head) == Plain:
 		var out []Shard
 		for start := int64(0); start < total || start == 0; start += size {
 			out = append(out, Shard{Kind: ShardText, Path: path, Start: start, End: min(start+size, total)})
@@ -437,13 +437,13 @@ func checkPlain(r io.ReaderAt) error {
 	if err != nil {
 		return err
 	}
-	if isParquet(head) || DetectCompression(head) != Plain {
+	if isParquet(head) || detectCompression(head) != Plain {
 		return fmt.Errorf("%w: a text shard of a file that is not plain PGN", ErrCorrupt)
 	}
 	return nil
 }
 
-// readHead returns the first bytes of r that tell its format (DetectCompression, isParquet):
+// readHead returns the first bytes of r that tell its format (detectCompression, isParquet):
 // fewer when the file is shorter.
 func readHead(r io.ReaderAt) ([]byte, error) {
 	head := make([]byte, max(headLen, len(parquetMagic)))

@@ -16,7 +16,7 @@ const zipMagic = "PK\x03\x04"
 func isZip(head []byte) bool { return bytes.HasPrefix(head, []byte(zipMagic)) }
 
 // zipMembers returns the inputs of the zip archive at p, whose Source has the name of the
-// archive: one per member that is a PGN archive (IsArchiveName of its base name, a Parquet
+// archive: one per member that is a PGN archive (isArchiveName of its base name, a Parquet
 // member excepted: it cannot be read at random inside the archive), in the archive's order,
 // each named FILE.zip:MEMBER in rows and messages. An archive without one is an error wrapping
 // ErrNoArchives; one that does not open as a zip archive, an *InputError.
@@ -29,7 +29,7 @@ func zipMembers(archive Source) ([]Source, error) {
 	var out []Source
 	for _, f := range zr.File {
 		base := path.Base(f.Name)
-		if f.FileInfo().IsDir() || !IsArchiveName(base) || strings.HasSuffix(strings.ToLower(base), ".parquet") {
+		if f.FileInfo().IsDir() || !isArchiveName(base) || strings.HasSuffix(strings.ToLower(base), ".parquet") {
 			continue
 		}
 		out = append(out, Source{Name: archive.Name + ":" + displayName(f.Name), Path: archive.Path,

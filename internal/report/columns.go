@@ -182,8 +182,8 @@ func tableOf[R Row]() ([]column[R], string) {
 	panic("report: unknown row type")
 }
 
-// ColumnNames returns the column names of the table of rows R, in file order.
-func ColumnNames[R Row]() []string {
+// columnNames returns the column names of the table of rows R, in file order.
+func columnNames[R Row]() []string {
 	cols, _ := tableOf[R]()
 	names := make([]string, len(cols))
 	for i, c := range cols {

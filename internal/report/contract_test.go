@@ -280,9 +280,9 @@ func TestColumnNamesFollowContract(t *testing.T) {
 			}
 		}
 	}
-	check(ColumnNames[Finding](), contractFindings)
-	check(ColumnNames[Game](), contractGames)
-	check(ColumnNames[Error](), contractErrors)
+	check(columnNames[Finding](), contractFindings)
+	check(columnNames[Game](), contractGames)
+	check(columnNames[Error](), contractErrors)
 }
 
 // TestParquetStatistics checks each row group's min/max statistics against the

@@ -44,15 +44,15 @@ func (n *Names) SortEditions(ids []string) { orderBy(ids, n.Editions) }
 // SortRules sorts rule names in the order of n.Rules, others after them by name.
 func (n *Names) SortRules(rules []string) { orderBy(rules, n.Rules) }
 
-// orderBy sorts names by their place in known, unknown names last by name.
-func orderBy(names []string, known []string) {
+// orderBy sorts list by each name's place in known, unknown names last by name.
+func orderBy(list, known []string) {
 	rank := func(n string) int {
 		if i := slices.Index(known, n); i >= 0 {
 			return i
 		}
 		return len(known)
 	}
-	slices.SortFunc(names, func(a, b string) int {
+	slices.SortFunc(list, func(a, b string) int {
 		if ra, rb := rank(a), rank(b); ra != rb {
 			return ra - rb
 		}

@@ -335,13 +335,13 @@ func (s *Summary) Inputs() []InputStats {
 // Editions returns the tallies of every edition seen, in the order of Names.Editions (then
 // others by name), each with its rules in the order of Names.Rules.
 func (s *Summary) Editions() []EditionStats {
-	names := make([]string, 0, len(s.editions))
+	ids := make([]string, 0, len(s.editions))
 	for n := range s.editions {
-		names = append(names, n)
+		ids = append(ids, n)
 	}
-	s.names.SortEditions(names)
-	out := make([]EditionStats, len(names))
-	for i, n := range names {
+	s.names.SortEditions(ids)
+	out := make([]EditionStats, len(ids))
+	for i, n := range ids {
 		e := s.editions[n]
 		es := EditionStats{Edition: n, Games: e.games, GamesBySpeed: e.speedGames, GamesBySource: make(map[string]int64, len(e.sources))}
 		for k, v := range e.sources {

@@ -267,7 +267,7 @@ func TestEmptyTables(t *testing.T) {
 		}
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "e.csv"))
-	if want := strings.Join(ColumnNames[Finding](), ",") + "\n"; string(b) != want {
+	if want := strings.Join(columnNames[Finding](), ",") + "\n"; string(b) != want {
 		t.Errorf("empty CSV = %q, want the header only", b)
 	}
 	checkParquetTable(t, filepath.Join(dir, "e.parquet"), contractFindings, nil)

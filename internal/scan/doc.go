@@ -6,6 +6,9 @@
 // progress and counts the inputs that could not be read to their end.
 //
 // What lives where: pipeline.go (Run: reading, the budget, the workers, the ordered merge),
-// worker.go (one chunk of games to rows), tags.go (the tags a worker keeps), progress.go.
+// worker.go (one chunk of games to rows), tags.go (the tags a worker keeps), pgnout.go (a
+// game annotated for --pgn-out in the worker that judged it), names.go (Names: what report
+// and the HTML page are told of the rules' tables, the one translation of them into the
+// rows' words), progress.go.
 // Inputs, decompression and shards are package input's.
 package scan
