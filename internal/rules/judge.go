@@ -410,10 +410,9 @@ func (j *Judge) Finish() *Verdict {
 	for i := range j.eds {
 		e := &j.eds[i]
 		t := j.tallyOf(e)
-		ed := e.Edition
 		end := n + 1     // claims are judged at P0 ... P(end-1)
 		s := &v.Games[i] // filled in place, as in Begin
-		s.Edition, s.EditionSource, s.Plies = ed, e.EditionSource, n
+		s.Edition, s.EditionSource, s.Plies = e.Edition, e.EditionSource, n
 		s.EndRule, s.EndPly = NoRule, -1
 		s.FirstThreefoldPly, s.FirstFiftyPly, s.FinalClaims = -1, -1, 0
 		s.MaxRepetitions, s.MaxHalfmoveClock = t.maxReps, t.maxClock()
@@ -425,33 +424,9 @@ func (j *Judge) Finish() *Verdict {
 			opps = e.opps
 		}
 		from := len(v.Findings)
-		// Most games have no claim at all: then nothing below applies.
-		claims := opps[0][0]|opps[0][1]|opps[1][0]|opps[1][1] != 0 || t.finalFlags|t.playedFlags != 0
-		for rule := claimThree; claims && rule <= claimFifty; rule++ {
-			if (rule == claimThree && !ed.ThreefoldClaim) || (rule == claimFifty && !ed.FiftyClaim) {
-				continue
-			}
-			flag := ClaimThreefold
-			if rule == claimFifty {
-				flag = ClaimFifty
-			}
-			// final_claims (4.2): a claim at Pn, or at Pn-1 by the move played.
-			if (n < end && t.finalFlags&flag != 0) || (n >= 1 && n-1 < end && t.playedFlags&flag != 0) {
-				s.FinalClaims |= flag
-			}
-			for side := board.White; side <= board.Black; side++ {
-				if opps[rule][side] == 0 {
-					continue
-				}
-				r := &t.first[rule][side]
-				if rule == claimThree && (s.FirstThreefoldPly < 0 || r.ply < s.FirstThreefoldPly) {
-					s.FirstThreefoldPly = r.ply
-				}
-				if rule == claimFifty && (s.FirstFiftyPly < 0 || r.ply < s.FirstFiftyPly) {
-					s.FirstFiftyPly = r.ply
-				}
-				j.claimFinding(v.newFinding(), e, rule, side, r, int(opps[rule][side]), n)
-			}
+		// Most games have no claim at all: then claimRows has nothing to do.
+		if opps[0][0]|opps[0][1]|opps[1][0]|opps[1][1] != 0 || t.finalFlags|t.playedFlags != 0 {
+			j.claimRows(v, e, t, s, opps, end)
 		}
 		if e.ended {
 			j.endFinding(v, e, n)
@@ -468,6 +443,39 @@ func (j *Judge) Finish() *Verdict {
 		v.Games[i].CanMate = j.canMate // asked once per game, by any edition
 	}
 	return v
+}
+
+// claimRows fills the claim columns of s, edition e's game row, and adds a row for each side's
+// first claim of each rule the edition has (4.2), from the claims t counted before end (the
+// edition's ending, or n + 1) and opps, the opportunities counted before it.
+func (j *Judge) claimRows(v *Verdict, e *edState, t *tally, s *Judgment, opps [2][2]int32, end int) {
+	n := j.ply
+	for rule := claimThree; rule <= claimFifty; rule++ {
+		if (rule == claimThree && !e.Edition.ThreefoldClaim) || (rule == claimFifty && !e.Edition.FiftyClaim) {
+			continue
+		}
+		flag := ClaimThreefold
+		if rule == claimFifty {
+			flag = ClaimFifty
+		}
+		// final_claims (4.2): a claim at Pn, or at Pn-1 by the move played.
+		if (n < end && t.finalFlags&flag != 0) || (n >= 1 && n-1 < end && t.playedFlags&flag != 0) {
+			s.FinalClaims |= flag
+		}
+		for side := board.White; side <= board.Black; side++ {
+			if opps[rule][side] == 0 {
+				continue
+			}
+			r := &t.first[rule][side]
+			if rule == claimThree && (s.FirstThreefoldPly < 0 || r.ply < s.FirstThreefoldPly) {
+				s.FirstThreefoldPly = r.ply
+			}
+			if rule == claimFifty && (s.FirstFiftyPly < 0 || r.ply < s.FirstFiftyPly) {
+				s.FirstFiftyPly = r.ply
+			}
+			j.claimFinding(v.newFinding(), e, rule, side, r, int(opps[rule][side]), n)
+		}
+	}
 }
 
 // newFinding returns a new last finding of the verdict, to be filled in place
