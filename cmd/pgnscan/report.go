@@ -87,13 +87,13 @@ func writeHTMLReport(out string, findings, games []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := htmlreport.Read(findingsFiles, gamesFiles, pageChess())
+	a, err := htmlreport.Read(findingsFiles, gamesFiles, shardscan.PageChess())
 	if err != nil {
 		return err
 	}
 	a.SetInputs(findings...) // as given: a folder, not its part files
 	a.SetGameInputs(games...)
-	return writeHTMLFile(out, a)
+	return shardscan.WriteHTMLFile(out, a, Version())
 }
 
 // tableFiles returns the tables the arguments name: a file stands for itself, a folder (as
