@@ -56,8 +56,8 @@ func (o *Options) selection() (*rules.Selection, error) {
 }
 
 // An Archive is a set of inputs to audit, with the options they are judged under, checked
-// once when it is opened. Games reads it; an Archive of paths may be read any number of times,
-// also at once, each read a scan of its own.
+// once when it is opened. Games and Write read it; an Archive of paths (Open, OpenShard) may
+// be read any number of times, also at once, each read a scan of its own.
 type Archive struct {
 	paths    []string // as given to Open, which the HTML page names; nil for a shard
 	partName string   // a shard's part files' name (OpenShard); "" for an archive of paths
