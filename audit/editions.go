@@ -43,11 +43,11 @@ func Editions() []Edition {
 // Finding.Kind spell them: "threefold", "on_board" gives "9.2.1.2" in fide2017), or "" when
 // the edition has no such rule.
 func (e Edition) Article(rule, kind string) string {
-	for r := rules.Threefold; r <= rules.EarlyAgreement; r++ {
+	for _, r := range rules.Rules() {
 		if r.String() != rule {
 			continue
 		}
-		for k := rules.OnBoard; k <= rules.Agreement; k++ {
+		for _, k := range rules.Kinds() {
 			if k.String() == kind {
 				return e.ed.Article(r, k)
 			}

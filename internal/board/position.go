@@ -8,7 +8,7 @@ package board
 // rook stand on their original squares); ep is set only when the side to move has a legal en
 // passant capture; key == computeKey(); castleSquares == rightsSquares().
 type Position struct {
-	byRole   [7]uint64 // by Role, both colours; index 0 unused
+	byRole   [8]uint64 // by Role, both colours; 0 and 7 unused: a Role's 3 bits index it unchecked
 	byColor  [2]uint64
 	board    [64]Piece
 	key      uint64

@@ -7,7 +7,7 @@ package board
 // capture exists.
 
 var (
-	zobPiece  [2][7][64]uint64 // [color][role][square]; role 0 unused
+	zobPiece  [2][8][64]uint64 // [color][role][square]; roles 0 and 7 unused (as Position.byRole)
 	zobSide   uint64           // xored in when Black is to move
 	zobCastle [16]uint64       // by the whole set of rights; zobCastle[0] == 0
 	zobEP     [8]uint64        // by file of the (legal) en passant square

@@ -202,7 +202,7 @@ func sideName(side string) string {
 func ParseFilter(list string, missed bool) (Filter, error) {
 	fl := Filter{Missed: missed}
 	var known []string
-	for r := rules.Rule(1); r.String() != "rule?"; r++ {
+	for _, r := range rules.Rules() {
 		known = append(known, r.String())
 	}
 	for _, name := range strings.Split(list, ",") {

@@ -38,7 +38,8 @@ func (f FivefoldReading) String() string {
 // Counting is how an edition compares and counts positions for its repetition rules: rules.md
 // 1 for every FIDE edition (the zero value). Lichess's code compared and counted otherwise
 // before some of its changes (rules.md 10). The Judge counts one game in one way per window,
-// so a game judged under editions that count in different ways is split (split.go).
+// so a game judged under editions that count in two ways is split: a second tally counts it
+// for the other ones (tally.go).
 type Counting struct {
 	// ByPlacement: repetitions compare positions by placement and side to move alone (the
 	// castling rights and en passant square left out), and the positions compared and the

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"math"
-
 	"github.com/pgnscan/pgnscan/internal/board"
 	"github.com/pgnscan/pgnscan/internal/mate"
 )
@@ -35,10 +33,11 @@ type snapshot struct {
 }
 
 // edState is one edition's view of the game: where it ended and what had
-// been counted by then. Begin sets Choice, ended and endPly; the rest is set
-// when the game ends.
+// been counted by then. Begin sets Choice, alt, ended and endPly; the rest is
+// set when the game ends.
 type edState struct {
 	Choice
+	alt     bool // counted by the Judge's alt tally, not its first (tally.go)
 	ended   bool
 	endPly  int
 	endRule Rule
@@ -52,8 +51,9 @@ type edState struct {
 
 // Judge follows one game at a time, position by position, and judges it under
 // several editions at once (rules.md sections 3 and 4). The per-position facts
-// (occurrence count, halfmove clock, dead position, claims) are computed once;
-// each edition only decides where its game ends.
+// (occurrence count, halfmove clock, dead position, claims) are computed once
+// for each way the editions count repetitions (tally.go); each edition only
+// decides where its game ends.
 //
 // A Judge owns the position being replayed: the caller resolves each move on
 // Position() and hands it to Play. A Judge is reused from game to game (Begin
@@ -66,32 +66,24 @@ type Judge struct {
 	failed bool
 	done   bool // Finish was called
 	eds    []edState
-	live   int // editions whose game has not ended yet
+	// going is the first tally some of whose editions' games go on, the next ones linked by
+	// tally.next: nil once the game is over under every edition.
+	going *tally
 
-	window  // the positions since the last irreversible move (window.go)
-	gameEnd // the moves, P0 and the questions asked at the end (dead.go)
+	tally          // the facts counted as the first choice's editions count (tally.go)
+	alt     *tally // those counted the other way, for the editions with alt set; kept from game to game
+	gameEnd        // the moves, P0 and the questions asked at the end (dead.go)
 
-	count      int  // count(Pi)
-	hmc        int  // hmc(Pi)
 	dead       bool // Pi is dead, by material or by a search (deadMat || deadSearch)
 	deadMat    bool // Pi is dead by material (rules.md 5): every edition's dead position
 	deadSearch bool // Pi is at or after the first position proved dead beyond material (7.2)
-	maxReps    int
-	maxHmc     int // over the positions before the last capture or pawn move: see maxClock
 
-	opps        [2][2]int32 // claim opportunities so far, [rule][side]
-	first       [2][2]claimRec
-	playedFlags ClaimSet // claims made by the move actually played at the previous position
-	finalFlags  ClaimSet // claims at the final position
+	rights board.Castling // the castling rights of the position before the last move (Play)
 
 	snaps []snapshot
 	list  board.MoveList
 	buf   []byte
 	v     Verdict
-
-	compaction // of a long window (window.go)
-
-	split split // a second Judge for the editions counting repetitions the other way (split.go)
 }
 
 // NewJudge returns a Judge ready for Begin.
@@ -101,11 +93,9 @@ func NewJudge() *Judge {
 
 // Begin starts a game from start (P0: the standard array, or the FEN of a
 // set-up game) with the recorded result, to be judged under each of the
-// choices (as Selection.Choose returns them; the slice is copied).
+// choices (as Selection.Choose returns them; the slice is copied). The
+// editions may count repetitions in two ways at most (Edition.Counting).
 func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
-	if !j.rejudging {
-		choices = j.splitChoices(choices)
-	}
 	j.pos = start
 	j.ply = 0
 	j.result = result
@@ -117,28 +107,27 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 		j.eds = make([]edState, len(choices))
 	}
 	j.eds = j.eds[:len(choices)]
+	var counting [2]Counting // the first choice's way of counting, and the other one
+	alts := 0
 	for i := range choices {
 		e := &j.eds[i]
 		e.Choice = choices[i]
 		e.ended, e.endPly = false, -1 // the rest is set when the game ends
+		c := choices[i].Edition.Counting
+		if e.alt = i > 0 && c != counting[0]; e.alt {
+			counting[1] = c
+			alts++
+		}
+		if i == 0 {
+			counting[0] = c
+		}
 	}
-	j.live = len(j.eds)
-	j.maxReps, j.maxHmc = 1, 0
-	j.opps = [2][2]int32{}
-	j.first = [2][2]claimRec{}
-	j.playedFlags, j.finalFlags = 0, 0
 	j.snaps = j.snaps[:0]
-	var counting Counting // the choices' one way of counting (split.go)
-	if len(choices) > 0 {
-		counting = choices[0].Edition.Counting
+	j.tally.begin(&j.pos, counting[0], len(j.eds)-alts)
+	j.tally.next, j.going = nil, &j.tally
+	if alts > 0 {
+		j.beginAlt(counting, alts)
 	}
-	j.byPlacement, j.castled = counting.ByPlacement, math.MinInt/2
-	var startCount int32
-	startCount, j.resetCount = counting.entryCounts()
-	j.reset(&j.pos)
-	j.register(j.key(), 0, 1)
-	j.win[0].count = startCount // P0 stands once, but may not count for later positions
-	j.hmc = j.pos.HalfmoveClock()
 	j.beginEnd(&start)
 	j.deadMat, j.deadSearch = j.pos.IsDeadByMaterial(), j.deadFrom == 0
 	j.dead = j.deadMat || j.deadSearch
@@ -152,83 +141,73 @@ func (j *Judge) Position() *board.Position { return &j.pos }
 func (j *Judge) Ply() int { return j.ply }
 
 // Play judges the current position Pi, given that m (legal in Pi) is the move
-// played from it, then plays m: the new current position is Pi+1.
+// played from it, then plays m: the new current position is Pi+1. Each tally
+// in use (the first, then alt in a split game) judges and counts the positions
+// for its editions, as long as one of them goes on (going).
 func (j *Judge) Play(m board.Move) {
 	p := &j.pos
 	j.keepMove(m) // a replay (rejudge) writes back the same move
-	if j.live == 0 {
+	if j.going == nil {
 		// The game is over under every edition: nothing after is judged.
 		p.Play(m)
 		j.ply++
 		return
 	}
-	// Most positions decide nothing: no edition can end at Pi (checkmate and
-	// stalemate are looked for at the last position only) and no claim is
-	// possible. Only the others are judged closely.
-	if j.mayDecide(p.Turn()) {
-		j.judgeClosely(m)
-	} else if j.playedFlags != 0 {
-		j.playedFlags = 0
+	for t := j.going; t != nil; t = t.next {
+		// Most positions decide nothing: no edition can end at Pi (checkmate and
+		// stalemate are looked for at the last position only) and no claim is
+		// possible. Only the others are judged closely.
+		if j.mayDecide(t, p.Turn()) {
+			j.judgeClosely(t, m)
+		} else if t.playedFlags != 0 {
+			t.playedFlags = 0
+		}
+		t.win[len(t.win)-1].move = m
 	}
-	j.win[len(j.win)-1].move = m
-	rights := p.Castling()
+	j.rights = p.Castling()
 	p.Play(m)
 	j.ply++
 	// The clock restarts exactly on a capture or pawn move; with a change of
 	// castling rights these are the irreversible moves.
-	hmc := p.HalfmoveClock()
-	zeroing := hmc == 0
-	irreversible, key := zeroing || p.Castling() != rights, p.Key()
-	if j.byPlacement {
-		irreversible, key = j.placementPlay(m, zeroing), p.PlacementKey()
-		hmc = min(hmc, j.ply-j.castled)
-	}
-	if irreversible {
-		if zeroing {
-			// The clock only falls here: the one before was a maximum.
-			j.maxHmc = max(j.maxHmc, j.hmc)
+	for t := j.going; t != nil; t = t.next {
+		p := &j.pos
+		hmc := p.HalfmoveClock()
+		zeroing := hmc == 0
+		irreversible, key := zeroing || p.Castling() != j.rights, p.Key()
+		if t.byPlacement {
+			irreversible, key = t.placementPlay(m, zeroing, j.ply), p.PlacementKey()
+			hmc = min(hmc, j.ply-t.castled)
 		}
-		j.reset(p)
+		if irreversible {
+			if zeroing {
+				// The clock only falls here: the one before was a maximum.
+				t.maxHmc = max(t.maxHmc, t.hmc)
+			}
+			t.reset(p)
+		}
+		w := int32(len(t.win))
+		count := int32(1)
+		// An earlier occurrence stands at least four entries back, in the key's
+		// bucket: most buckets hold no entry of the window.
+		if w >= 4 && t.head[key>>(64-hashBits)] >= t.serial {
+			count = t.occurrence(key, w)
+		}
+		t.register(key, w, count)
+		if irreversible {
+			t.win[0].count = t.resetCount // the window's first position may not count for later ones
+			if t.rejoin {
+				j.rejoinAlt(t) // t is alt, the last tally: the loop ends either way
+			}
+		}
+		t.hmc = hmc
+		if count >= 2 {
+			t.repeated(p, w, count)
+		}
 	}
-	w := int32(len(j.win))
-	count := int32(1)
-	// An earlier occurrence stands at least four entries back, in the key's
-	// bucket: most buckets hold no entry of the window.
-	if w >= 4 && j.head[key>>(64-hashBits)] >= j.serial {
-		count = j.occurrence(key, w)
-	}
-	j.register(key, w, count)
-	if irreversible {
-		j.win[0].count = j.resetCount // the window's first position may not count for later ones
-	}
-	j.hmc = hmc
-	if zeroing {
+	if p.HalfmoveClock() == 0 {
 		j.deadMat = p.IsDeadByMaterial() // material may have changed
 		j.dead = j.deadMat || j.deadSearch
 	}
-	if count >= 2 {
-		j.repeated(w, count)
-	}
-}
-
-// key returns the current position's key as the window holds them (window.byPlacement).
-func (j *Judge) key() uint64 {
-	if j.byPlacement {
-		return j.pos.PlacementKey()
-	}
-	return j.pos.Key()
-}
-
-// placementPlay does, by placement (lichess before scalachess #56), what Play does for m, just
-// played: it reports whether m empties the window (a capture, a pawn move or a castling move)
-// and, on castling, restarts the clock there, keeping the one before as a maximum.
-func (j *Judge) placementPlay(m board.Move, zeroing bool) bool {
-	if !m.IsCastle() {
-		return zeroing
-	}
-	j.maxHmc = max(j.maxHmc, j.hmc)
-	j.castled = j.ply
-	return true
 }
 
 // Fail records that the next half-move of the game could not be replayed: the
@@ -237,38 +216,39 @@ func (j *Judge) placementPlay(m board.Move, zeroing bool) bool {
 // an ending at Pi counts as not applied. Call Finish next.
 func (j *Judge) Fail() { j.failed = true }
 
-// judgeClosely judges the current position Pi once it is known whether a move was
-// played from it: m, or none (m == 0) when Pi is the final position.
-func (j *Judge) judgeClosely(m board.Move) {
-	if j.live > 0 {
-		j.endings(m == 0)
+// judgeClosely judges the current position Pi for the editions counting as t
+// does, once it is known whether a move was played from it: m, or none (m == 0)
+// when Pi is the final position.
+func (j *Judge) judgeClosely(t *tally, m board.Move) {
+	if t.live > 0 {
+		j.endings(t, m == 0)
 	}
 	var flags, played ClaimSet
-	if j.live > 0 {
-		flags, played = j.claims(m)
+	if t.live > 0 {
+		flags, played = j.claims(t, m)
 	}
 	if m == 0 {
-		j.finalFlags = flags
+		t.finalFlags = flags
 	} else {
-		j.playedFlags = played
+		t.playedFlags = played
 	}
 }
 
-// endings ends every edition under which the game is over at Pi (rules.md 3).
-// Checkmate and stalemate are only possible at the final position: from any
-// other a legal move was played.
-func (j *Judge) endings(final bool) {
+// endings ends every edition counting as t does under which the game is over at
+// Pi (rules.md 3). Checkmate and stalemate are only possible at the final
+// position: from any other a legal move was played.
+func (j *Judge) endings(t *tally, final bool) {
 	mate, stale := false, false
 	if final && !j.pos.HasLegalMove() {
 		mate = j.pos.InCheck()
 		stale = !mate
 	}
-	if !mate && !stale && !j.mayEnd() {
+	if !mate && !stale && !j.mayEnd(t) {
 		return // the common case: nothing ends here
 	}
 	for i := range j.eds {
 		e := &j.eds[i]
-		if e.ended {
+		if e.ended || j.tallyOf(e) != t {
 			continue
 		}
 		// The order is the precedence of end_rule: checkmate, stalemate, dead
@@ -282,12 +262,12 @@ func (j *Judge) endings(final bool) {
 		case j.deadMat || (j.deadSearch && e.Edition.DeadBySearch):
 			// 9.6 (2009), 9.7 (2014), 5.2.2 (2017): sections 5 and 7.2; lichess: material only
 			r = DeadPosition
-		case e.Edition.Fivefold != NoFivefold && j.fivefold() &&
-			(e.Edition.Fivefold == FivefoldAny || j.consecutiveFive()):
+		case e.Edition.Fivefold != NoFivefold && t.fivefold() &&
+			(e.Edition.Fivefold == FivefoldAny || t.consecutiveFive()):
 			r = Fivefold // 9.6a, 9.6.1, lichess
-		case e.Edition.SeventyFive && j.seventyFive():
+		case e.Edition.SeventyFive && t.seventyFive():
 			r = SeventyFiveMove // 9.6b, 9.6.2
-		case e.Edition.FiftyAutomatic && j.fiftyOnBoard():
+		case e.Edition.FiftyAutomatic && t.fiftyOnBoard():
 			r = FiftyMove // lichess: 50 moves end the game
 		}
 		if r == NoRule {
@@ -297,22 +277,24 @@ func (j *Judge) endings(final bool) {
 		e.endPly = j.ply
 		e.endRule = r
 		e.endSnap = j.snap()
-		e.endReps = j.count
-		e.endHmc = j.hmc
-		e.opps = j.opps // claims at Pi and later are not judged
-		e.maxReps = j.maxReps
-		e.maxHmc = j.maxClock()
-		j.live--
+		e.endReps = t.count
+		e.endHmc = t.hmc
+		e.opps = t.opps // claims at Pi and later are not judged
+		e.maxReps = t.maxReps
+		e.maxHmc = t.maxClock()
+		if t.live--; t.live == 0 {
+			j.retire(t)
+		}
 	}
 }
 
-// claims finds the claims the side to move has at Pi (rules.md 4.2), counts
-// them and keeps the first of each rule. It returns the claims that hold at
-// Pi, and those made by the played move m itself.
-func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
+// claims finds the claims the side to move has at Pi (rules.md 4.2), as t
+// counts, counts them in t and keeps the first of each rule. It returns the
+// claims that hold at Pi, and those made by the played move m itself.
+func (j *Judge) claims(t *tally, m board.Move) (flags, played ClaimSet) {
 	p := &j.pos
 	us := p.Turn()
-	if !j.mayClaim(us) {
+	if !t.mayClaim(us) {
 		return 0, 0 // the common case: nothing to claim
 	}
 
@@ -320,33 +302,33 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 	// stood twice. Only quiet piece moves can recreate an earlier position,
 	// and only when some position with the other side to move stood twice.
 	kind, move, reps := NoKind, board.Move(0), 0
-	if j.threefoldOnBoard() {
-		kind, reps = OnBoard, j.count
+	if t.threefoldOnBoard() {
+		kind, reps = OnBoard, t.count
 	}
-	if j.threefoldByMove(us) {
-		w, q, aw := j.intendedMoves(m, kind == NoKind)
+	if t.threefoldByMove(us) {
+		w, q, aw := t.intendedMoves(p, m, kind == NoKind)
 		switch {
 		case w >= 0:
 			played |= ClaimThreefold
 			if kind == NoKind {
-				kind, move, reps = MovePlayed, m, int(j.win[w].count)+1
+				kind, move, reps = MovePlayed, m, int(t.win[w].count)+1
 			}
 		case aw >= 0:
-			kind, move, reps = MoveAvailable, q, int(j.win[aw].count)+1
+			kind, move, reps = MoveAvailable, q, int(t.win[aw].count)+1
 		}
 	}
 	if kind != NoKind {
 		flags |= ClaimThreefold
-		j.record(claimThree, us, kind, move, reps, played&ClaimThreefold != 0)
+		j.record(t, claimThree, us, kind, move, reps, played&ClaimThreefold != 0)
 	}
 
 	// Fifty moves (9.3): on the board from hmc 100, by intended move at hmc 99
 	// with any move that is neither a capture nor a pawn move.
 	kind, move = NoKind, 0
 	switch {
-	case j.fiftyOnBoard():
+	case t.fiftyOnBoard():
 		kind = OnBoard
-	case j.fiftyByMove():
+	case t.fiftyByMove():
 		if m != 0 && !p.IsZeroing(m) {
 			kind, move = MovePlayed, m
 			played |= ClaimFifty
@@ -362,29 +344,25 @@ func (j *Judge) claims(m board.Move) (flags, played ClaimSet) {
 	}
 	if kind != NoKind {
 		flags |= ClaimFifty
-		reps = j.count
-		if kind != OnBoard && !j.first[claimFifty][us].set {
-			reps = j.countAfter(move)
+		reps = t.count
+		if kind != OnBoard && !t.first[claimFifty][us].set {
+			reps = t.countAfter(p, move)
 		}
-		j.record(claimFifty, us, kind, move, reps, played&ClaimFifty != 0)
+		j.record(t, claimFifty, us, kind, move, reps, played&ClaimFifty != 0)
 	}
 	return flags, played
 }
 
-// record counts a claim opportunity of side us at Pi and keeps it if it is
-// that side's first for the rule.
-func (j *Judge) record(rule int, us board.Color, kind Kind, move board.Move, reps int, played bool) {
-	j.opps[rule][us]++
-	r := &j.first[rule][us]
+// record counts in t a claim opportunity of side us at Pi and keeps it if it
+// is that side's first for the rule.
+func (j *Judge) record(t *tally, rule int, us board.Color, kind Kind, move board.Move, reps int, played bool) {
+	t.opps[rule][us]++
+	r := &t.first[rule][us]
 	if r.set {
 		return
 	}
-	*r = claimRec{set: true, ply: j.ply, kind: kind, move: move, played: played, reps: reps, hmc: j.hmc, snap: j.snap()}
+	*r = claimRec{set: true, ply: j.ply, kind: kind, move: move, played: played, reps: reps, hmc: t.hmc, snap: j.snap()}
 }
-
-// maxClock returns the highest halfmove clock of P0 ... Pi. Between captures
-// and pawn moves the clock only rises, so Play records it only when it falls.
-func (j *Judge) maxClock() int { return max(j.maxHmc, j.hmc) }
 
 // snap returns the snapshot of the current position, taking it if needed.
 // Snapshots are taken in ply order, so only the last can be for this ply.
@@ -415,7 +393,9 @@ func (j *Judge) Finish() *Verdict {
 	}
 	j.checkDead() // may judge the game again (Begin): before done is set
 	j.done = true
-	j.judgeClosely(0)
+	for t := &j.tally; t != nil; t = t.next {
+		j.judgeClosely(t, 0)
+	}
 	n := j.ply
 	v := &j.v
 	v.Plies = n
@@ -429,14 +409,14 @@ func (j *Judge) Finish() *Verdict {
 	stopRows := j.stopMayFind(n) // once a game: on most games no edition gets a row there
 	for i := range j.eds {
 		e := &j.eds[i]
-		ed := e.Edition
+		t := j.tallyOf(e)
 		end := n + 1     // claims are judged at P0 ... P(end-1)
 		s := &v.Games[i] // filled in place, as in Begin
-		s.Edition, s.EditionSource, s.Plies = ed, e.EditionSource, n
+		s.Edition, s.EditionSource, s.Plies = e.Edition, e.EditionSource, n
 		s.EndRule, s.EndPly = NoRule, -1
 		s.FirstThreefoldPly, s.FirstFiftyPly, s.FinalClaims = -1, -1, 0
-		s.MaxRepetitions, s.MaxHalfmoveClock = j.maxReps, j.maxClock()
-		opps := j.opps
+		s.MaxRepetitions, s.MaxHalfmoveClock = t.maxReps, t.maxClock()
+		opps := t.opps
 		if e.ended {
 			end = e.endPly
 			s.EndRule, s.EndPly = e.endRule, e.endPly
@@ -444,33 +424,9 @@ func (j *Judge) Finish() *Verdict {
 			opps = e.opps
 		}
 		from := len(v.Findings)
-		// Most games have no claim at all: then nothing below applies.
-		claims := opps[0][0]|opps[0][1]|opps[1][0]|opps[1][1] != 0 || j.finalFlags|j.playedFlags != 0
-		for rule := claimThree; claims && rule <= claimFifty; rule++ {
-			if (rule == claimThree && !ed.ThreefoldClaim) || (rule == claimFifty && !ed.FiftyClaim) {
-				continue
-			}
-			flag := ClaimThreefold
-			if rule == claimFifty {
-				flag = ClaimFifty
-			}
-			// final_claims (4.2): a claim at Pn, or at Pn-1 by the move played.
-			if (n < end && j.finalFlags&flag != 0) || (n >= 1 && n-1 < end && j.playedFlags&flag != 0) {
-				s.FinalClaims |= flag
-			}
-			for side := board.White; side <= board.Black; side++ {
-				if opps[rule][side] == 0 {
-					continue
-				}
-				r := &j.first[rule][side]
-				if rule == claimThree && (s.FirstThreefoldPly < 0 || r.ply < s.FirstThreefoldPly) {
-					s.FirstThreefoldPly = r.ply
-				}
-				if rule == claimFifty && (s.FirstFiftyPly < 0 || r.ply < s.FirstFiftyPly) {
-					s.FirstFiftyPly = r.ply
-				}
-				j.claimFinding(v.newFinding(), e, rule, side, r, int(opps[rule][side]), n)
-			}
+		// Most games have no claim at all: then claimRows has nothing to do.
+		if opps[0][0]|opps[0][1]|opps[1][0]|opps[1][1] != 0 || t.finalFlags|t.playedFlags != 0 {
+			j.claimRows(v, e, t, s, opps, end)
 		}
 		if e.ended {
 			j.endFinding(v, e, n)
@@ -486,10 +442,40 @@ func (j *Judge) Finish() *Verdict {
 	for i := range v.Games {
 		v.Games[i].CanMate = j.canMate // asked once per game, by any edition
 	}
-	if j.split.on {
-		j.merge(v)
-	}
 	return v
+}
+
+// claimRows fills the claim columns of s, edition e's game row, and adds a row for each side's
+// first claim of each rule the edition has (4.2), from the claims t counted before end (the
+// edition's ending, or n + 1) and opps, the opportunities counted before it.
+func (j *Judge) claimRows(v *Verdict, e *edState, t *tally, s *Judgment, opps [2][2]int32, end int) {
+	n := j.ply
+	for rule := claimThree; rule <= claimFifty; rule++ {
+		if (rule == claimThree && !e.Edition.ThreefoldClaim) || (rule == claimFifty && !e.Edition.FiftyClaim) {
+			continue
+		}
+		flag := ClaimThreefold
+		if rule == claimFifty {
+			flag = ClaimFifty
+		}
+		// final_claims (4.2): a claim at Pn, or at Pn-1 by the move played.
+		if (n < end && t.finalFlags&flag != 0) || (n >= 1 && n-1 < end && t.playedFlags&flag != 0) {
+			s.FinalClaims |= flag
+		}
+		for side := board.White; side <= board.Black; side++ {
+			if opps[rule][side] == 0 {
+				continue
+			}
+			r := &t.first[rule][side]
+			if rule == claimThree && (s.FirstThreefoldPly < 0 || r.ply < s.FirstThreefoldPly) {
+				s.FirstThreefoldPly = r.ply
+			}
+			if rule == claimFifty && (s.FirstFiftyPly < 0 || r.ply < s.FirstFiftyPly) {
+				s.FirstFiftyPly = r.ply
+			}
+			j.claimFinding(v.newFinding(), e, rule, side, r, int(opps[rule][side]), n)
+		}
+	}
 }
 
 // newFinding returns a new last finding of the verdict, to be filled in place

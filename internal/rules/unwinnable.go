@@ -160,28 +160,29 @@ func (j *Judge) finalFinding(v *Verdict, e *edState, rule Rule, kind Kind, artic
 		Edition: e.Edition, EditionSource: e.EditionSource,
 		Rule: rule, Article: article, Kind: kind,
 		Ply: j.ply, MoveNumber: j.pos.FullmoveNumber(), Side: side,
-		Repetitions: j.finalCount(), HalfmoveClock: j.pos.HalfmoveClock(), FEN: j.fen(s),
+		Repetitions: j.finalCount(e), HalfmoveClock: j.pos.HalfmoveClock(), FEN: j.fen(s),
 		Opportunities:   1,
 		ClaimantOutcome: j.result.OutcomeFor(side),
 	}
 	return f
 }
 
-// finalCount returns count(Pn). The window keeps it while some edition's game goes on; once
-// every edition's game has ended before Pn, Play no longer counts (nothing after an end is
-// judged), and the rare row at Pn recounts by replaying the game from P0, comparing exact
-// identities of the positions since the last irreversible move.
-func (j *Judge) finalCount() int {
-	if j.live > 0 || j.ply == 0 {
-		return j.count
+// finalCount returns count(Pn) as e's tally counts. The tally keeps it while some of its
+// editions' games go on; once every one has ended before Pn, Play no longer counts (nothing
+// after an end is judged), and the rare row at Pn recounts by replaying the game from P0,
+// comparing exact identities of the positions since the last irreversible move.
+func (j *Judge) finalCount(e *edState) int {
+	t := j.tallyOf(e)
+	if t.live > 0 || j.ply == 0 {
+		return t.count
 	}
 	for i := range j.eds {
-		if e := &j.eds[i]; e.endPly == j.ply {
-			return j.count // counted at Pn, which ended that edition
+		if e := &j.eds[i]; e.endPly == j.ply && j.tallyOf(e) == t {
+			return t.count // counted at Pn, which ended that edition
 		}
 	}
 	if j.movesCut {
-		return j.count // nothing replays it: the count at the last position judged (a known gap)
+		return t.count // nothing replays it: the count at the last position judged (a known gap)
 	}
 	want := j.pos.Identity()
 	p := j.start

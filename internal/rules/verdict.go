@@ -37,6 +37,16 @@ func (r Rule) String() string {
 	return "rule?"
 }
 
+// Rules returns every rule a finding can be about (NoRule left out), in the order of their
+// values: the one list of them that callers iterate.
+func Rules() []Rule {
+	out := make([]Rule, 0, len(ruleNames)-1)
+	for r := NoRule + 1; int(r) < len(ruleNames); r++ {
+		out = append(out, r)
+	}
+	return out
+}
+
 // Kind says how a finding arises: the values of the kind column.
 type Kind uint8
 
@@ -58,6 +68,15 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return "kind?"
+}
+
+// Kinds returns every kind of finding (NoKind left out), in the order of their values.
+func Kinds() []Kind {
+	out := make([]Kind, 0, len(kindNames)-1)
+	for k := NoKind + 1; int(k) < len(kindNames); k++ {
+		out = append(out, k)
+	}
+	return out
 }
 
 // EditionSource says why a game is judged under an edition: the edition_source column.

@@ -98,24 +98,24 @@ func (pl *placement) of(p *board.Position) {
 }
 
 // reset empties the window; p is the position that will be its entry 0.
-func (j *Judge) reset(p *board.Position) {
-	j.serial += uint32(len(j.win)) + 1 // serial 0 marks an empty bucket
-	j.win = j.win[:0]
-	j.turn0, j.ep0 = p.Turn(), p.EnPassant()
-	if j.serial >= 1<<31 || len(j.twice[0])+len(j.twice[1]) > 0 {
-		j.tidy()
+func (t *tally) reset(p *board.Position) {
+	t.serial += uint32(len(t.win)) + 1 // serial 0 marks an empty bucket
+	t.win = t.win[:0]
+	t.turn0, t.ep0 = p.Turn(), p.EnPassant()
+	if t.serial >= 1<<31 || len(t.twice[0])+len(t.twice[1]) > 0 {
+		t.tidy()
 	}
 }
 
 // tidy empties the lists of positions seen twice, and starts the serial
 // numbers over when they grow far (still far from wrapping: old serials must
 // never look new).
-func (j *Judge) tidy() {
-	j.twice[0] = j.twice[0][:0]
-	j.twice[1] = j.twice[1][:0]
-	if j.serial >= 1<<31 {
-		j.head = [1 << hashBits]uint32{}
-		j.serial = 1
+func (t *tally) tidy() {
+	t.twice[0] = t.twice[0][:0]
+	t.twice[1] = t.twice[1][:0]
+	if t.serial >= 1<<31 {
+		t.head = [1 << hashBits]uint32{}
+		t.serial = 1
 	}
 }
 
@@ -124,11 +124,11 @@ func (j *Judge) tidy() {
 // first exact match in its key's chain (1 if none). A key match alone is not
 // enough.
 // Play calls it only when the key's bucket holds a live entry.
-func (j *Judge) occurrence(key uint64, w int32) int32 {
-	win, serial := j.win, j.serial
-	for s := j.head[key>>(64-hashBits)]; s >= serial; {
+func (t *tally) occurrence(key uint64, w int32) int32 {
+	win, serial := t.win, t.serial
+	for s := t.head[key>>(64-hashBits)]; s >= serial; {
 		k := int32(s - serial)
-		if win[k].key == key && j.same(k, w, 0) {
+		if win[k].key == key && t.same(k, w, 0) {
 			return win[k].count + 1
 		}
 		s = win[k].next
@@ -139,22 +139,22 @@ func (j *Judge) occurrence(key uint64, w int32) int32 {
 // register enters the current position into the window as entry w with its
 // occurrence count. Small enough to be inlined into Play: it runs for every
 // half-move.
-func (j *Judge) register(key uint64, w, count int32) {
-	if int(w) >= cap(j.win) {
-		j.grow()
+func (t *tally) register(key uint64, w, count int32) {
+	if int(w) >= cap(t.win) {
+		t.grow()
 	}
-	j.win = j.win[:w+1] // only the length changes: no write barrier
-	e := &j.win[w]
+	t.win = t.win[:w+1] // only the length changes: no write barrier
+	e := &t.win[w]
 	b := key >> (64 - hashBits)
-	e.key, e.count, e.next = key, count, j.head[b] // move: set by Play
-	j.head[b] = j.serial + uint32(w)
-	j.count = int(count)
+	e.key, e.count, e.next = key, count, t.head[b] // move: set by Play
+	t.head[b] = t.serial + uint32(w)
+	t.count = int(count)
 }
 
-// repeated records the facts of entry w, the current position, seen count >= 2 times.
-func (j *Judge) repeated(w, count int32) {
-	j.maxReps = max(j.maxReps, int(count))
-	j.addCandidate(w)
+// repeated records the facts of entry w, the current position p, seen count >= 2 times.
+func (t *tally) repeated(p *board.Position, w, count int32) {
+	t.maxReps = max(t.maxReps, int(count))
+	t.addCandidate(p, w)
 }
 
 // compactFrom is the window length from which a window is compacted: a
@@ -170,8 +170,8 @@ const compactFrom = 4096
 const keepLast = 17
 
 // grow makes room for one more window entry: rare, out of register's way.
-func (j *Judge) grow() {
-	j.win = append(j.win, entry{})
+func (t *tally) grow() {
+	t.win = append(t.win, entry{})
 }
 
 // compact shortens the window without changing any answer it gives: it
@@ -187,10 +187,10 @@ func (j *Judge) grow() {
 // A game that shuffles pieces for millions of half-moves then keeps a window
 // of the size of its cycle. The window is compacted again when it has doubled.
 // compact returns the new index of the current position, the last entry.
-func (j *Judge) compact() int32 {
-	n := int32(len(j.win))
+func (t *tally) compact() int32 {
+	n := int32(len(t.win))
 	// later[k]: the next occurrence of entry k, then its new index (-1: removed).
-	later := j.nextOccurrences()
+	later := t.nextOccurrences()
 	// latest[k]: how many of the entries before k are the latest occurrence of
 	// their position (later[k] < 0), so that a run holds none when the count
 	// does not move across it.
@@ -210,25 +210,25 @@ func (j *Judge) compact() int32 {
 			}
 			continue
 		}
-		j.win[out] = j.win[k]
+		t.win[out] = t.win[k]
 		later[k] = out
 		out++
 		k++
 	}
-	j.win = j.win[:out]
-	j.relink(n)
-	for t := range j.twice {
-		list := j.twice[t][:0]
-		for _, c := range j.twice[t] {
+	t.win = t.win[:out]
+	t.relink(n)
+	for side := range t.twice {
+		list := t.twice[side][:0]
+		for _, c := range t.twice[side] {
 			if latest[c.w+1] != latest[c.w] { // the latest occurrence: it stays
 				c.w = later[c.w]
 				list = append(list, c)
 			}
 		}
-		j.twice[t] = list
+		t.twice[side] = list
 	}
-	j.compactAt, j.compactSerial = 2*len(j.win), j.serial
-	j.compacted++
+	t.compactAt, t.compactSerial = 2*len(t.win), t.serial
+	t.compacted++
 	return out - 1
 }
 
@@ -237,14 +237,14 @@ func (j *Judge) compact() int32 {
 // Only the nearest later entry with the same key is compared exactly; on the
 // rare key collision an entry counts as a latest occurrence, which only keeps
 // it.
-func (j *Judge) nextOccurrences() []int32 {
-	n := int32(len(j.win))
+func (t *tally) nextOccurrences() []int32 {
+	n := int32(len(t.win))
 	later := make([]int32, n)
 	seen := make(map[uint64]int32)
 	for k := n - 1; k >= 0; k-- {
 		later[k] = -1
-		key := j.win[k].key
-		if l, ok := seen[key]; ok && j.same(k, l, 0) {
+		key := t.win[k].key
+		if l, ok := seen[key]; ok && t.same(k, l, 0) {
 			later[k] = l
 		}
 		seen[key] = k
@@ -254,48 +254,48 @@ func (j *Judge) nextOccurrences() []int32 {
 
 // relink chains the entries of a window just compacted from n entries into
 // their key buckets, under new serial numbers: the old links die.
-func (j *Judge) relink(n int32) {
-	j.serial += uint32(n) + 1
-	if j.serial >= 1<<31 {
-		j.head = [1 << hashBits]uint32{}
-		j.serial = 1
+func (t *tally) relink(n int32) {
+	t.serial += uint32(n) + 1
+	if t.serial >= 1<<31 {
+		t.head = [1 << hashBits]uint32{}
+		t.serial = 1
 	}
-	for i := range j.win {
-		e := &j.win[i]
+	for i := range t.win {
+		e := &t.win[i]
 		b := e.key >> (64 - hashBits)
-		e.next = j.head[b]
-		j.head[b] = j.serial + uint32(i)
+		e.next = t.head[b]
+		t.head[b] = t.serial + uint32(i)
 	}
 }
 
-// addCandidate records window entry w, the current position, seen at least
+// addCandidate records window entry w, the current position p, seen at least
 // twice, as a position a claim by intended move may aim at. Only a window with
 // repetitions can be compacted, so a long one is compacted here first.
-func (j *Judge) addCandidate(w int32) {
-	if n := int32(len(j.win)); (n >= compactFrom || (j.compactTest > 0 && n >= j.compactTest)) &&
-		(int(n) >= j.compactAt || j.compactSerial != j.serial) {
-		w = j.compact()
+func (t *tally) addCandidate(p *board.Position, w int32) {
+	if n := int32(len(t.win)); (n >= compactFrom || (t.compactTest > 0 && n >= t.compactTest)) &&
+		(int(n) >= t.compactAt || t.compactSerial != t.serial) {
+		w = t.compact()
 	}
-	t := j.pos.Turn()
-	j.twice[t] = append(j.twice[t], candidate{w: w})
-	j.twice[t][len(j.twice[t])-1].pl.of(&j.pos)
+	side := p.Turn()
+	t.twice[side] = append(t.twice[side], candidate{w: w})
+	t.twice[side][len(t.twice[side])-1].pl.of(p)
 }
 
 // same reports whether entry k is exactly the position reached from it by
 // the moves played from entries k ... w-1, followed by extra when it is not 0 (a quiet
 // piece move from entry w, which must then be the last entry).
-func (j *Judge) same(k, w int32, extra board.Move) bool {
+func (t *tally) same(k, w int32, extra board.Move) bool {
 	n := w - k
 	if extra != 0 {
 		n++
 	}
-	if n%2 != 0 || (k == 0 && j.ep0 != board.NoSquare && n > 0 && !j.byPlacement) {
+	if n%2 != 0 || (k == 0 && t.ep0 != board.NoSquare && n > 0 && !t.byPlacement) {
 		return false // other side to move, or only entry 0 has en passant (by placement: no matter)
 	}
 	var d [2][board.King + 1]uint64
-	c := j.turn0 ^ board.Color(k&1)
+	c := t.turn0 ^ board.Color(k&1)
 	for i := k; i < w; i++ {
-		m := j.win[i].move
+		m := t.win[i].move
 		d[c][m.Role()] ^= 1<<uint(m.From()) | 1<<uint(m.To())
 		c ^= 1
 	}
@@ -306,21 +306,21 @@ func (j *Judge) same(k, w int32, extra board.Move) bool {
 }
 
 // current is the window index of the current position Pi.
-func (j *Judge) current() int32 { return int32(len(j.win) - 1) }
+func (t *tally) current() int32 { return int32(len(t.win) - 1) }
 
 // findAfter returns the window entry of the latest occurrence of the
-// position that m (a legal move at Pi) would make, or -1 when it has not
+// position that m (a legal move at Pi, p) would make, or -1 when it has not
 // stood since the last irreversible move (or m is itself irreversible).
-func (j *Judge) findAfter(m board.Move) int32 {
-	if j.pos.IsIrreversible(m) {
+func (t *tally) findAfter(p *board.Position, m board.Move) int32 {
+	if p.IsIrreversible(m) {
 		return -1
 	}
-	key := j.keyAfter(m)
-	w := j.current()
-	for s := j.head[key>>(64-hashBits)]; s >= j.serial; {
-		k := int32(s - j.serial)
-		e := &j.win[k]
-		if e.key == key && j.same(k, w, m) {
+	key := t.keyAfter(p, m)
+	w := t.current()
+	for s := t.head[key>>(64-hashBits)]; s >= t.serial; {
+		k := int32(s - t.serial)
+		e := &t.win[k]
+		if e.key == key && t.same(k, w, m) {
 			return k
 		}
 		s = e.next
@@ -330,9 +330,9 @@ func (j *Judge) findAfter(m board.Move) int32 {
 
 // countAfter returns how many times the position m would make will have
 // stood, that occurrence included.
-func (j *Judge) countAfter(m board.Move) int {
-	if k := j.findAfter(m); k >= 0 {
-		return int(j.win[k].count) + 1
+func (t *tally) countAfter(p *board.Position, m board.Move) int {
+	if k := t.findAfter(p, m); k >= 0 {
+		return int(t.win[k].count) + 1
 	}
 	return 1
 }
@@ -348,12 +348,11 @@ func (j *Judge) countAfter(m board.Move) int {
 // It reports the window entry the played move m recreates (-1 for none; m is
 // 0 at the final position) and, when wantAvail, a legal move that recreates
 // one when the played move does not, with its entry (0 and -1 for none).
-func (j *Judge) intendedMoves(m board.Move, wantAvail bool) (played int32, avail board.Move, availW int32) {
-	p := &j.pos
+func (t *tally) intendedMoves(p *board.Position, m board.Move, wantAvail bool) (played int32, avail board.Move, availW int32) {
 	us := p.Turn()
 	them := us.Other()
-	list := j.twice[them]
-	cur := j.current()
+	list := t.twice[them]
+	cur := t.current()
 	canPlay := m != 0 && !p.IsIrreversible(m) // only a quiet piece move keeping the rights repeats
 	availW = -1
 	if !canPlay && !wantAvail {
@@ -389,7 +388,7 @@ candidates:
 		}
 		from, to := board.Square(bits.TrailingZeros64(fromBB)), board.Square(bits.TrailingZeros64(toBB))
 		if canPlay && m.From() == from && m.To() == to {
-			if j.same(c.w, cur, m) {
+			if t.same(c.w, cur, m) {
 				return c.w, 0, -1
 			}
 			continue // the played move is the only move from there to there
@@ -397,7 +396,7 @@ candidates:
 		// Is that move legal, and does it keep the castling rights (a king or
 		// rook move may lose them, and then cannot repeat anything)?
 		if wantAvail && availW < 0 {
-			if q, ok := p.QuietPieceMove(from, to); ok && !p.IsIrreversible(q) && j.same(c.w, cur, q) {
+			if q, ok := p.QuietPieceMove(from, to); ok && !p.IsIrreversible(q) && t.same(c.w, cur, q) {
 				avail, availW = q, c.w
 				if !canPlay {
 					break // no played match to look for
@@ -412,26 +411,26 @@ candidates:
 // fide2014 reading of 9.6a: the last four occurrences before Pi stand
 // exactly four half-moves apart. No earlier occurrence can stand between
 // them: two half-moves, one per side, cannot put every piece back.
-func (j *Judge) consecutiveFive() bool {
-	w := j.current()
+func (t *tally) consecutiveFive() bool {
+	w := t.current()
 	if w < 16 {
 		return false
 	}
-	key := j.win[w].key
+	key := t.win[w].key
 	for k := w - 4; k >= w-16; k -= 4 {
-		if j.win[k].key != key || !j.same(k, w, 0) {
+		if t.win[k].key != key || !t.same(k, w, 0) {
 			return false
 		}
 	}
 	return true
 }
 
-// keyAfter returns the key, as the window holds them, of the position m would make.
-func (j *Judge) keyAfter(m board.Move) uint64 {
-	if j.byPlacement {
-		q := j.pos
+// keyAfter returns the key, as the window holds them, of the position m would make from p.
+func (t *tally) keyAfter(p *board.Position, m board.Move) uint64 {
+	if t.byPlacement {
+		q := *p
 		q.Play(m)
 		return q.PlacementKey()
 	}
-	return j.pos.KeyAfter(m)
+	return p.KeyAfter(m)
 }

@@ -16,7 +16,7 @@ func Names() report.Names {
 	for _, e := range rules.Editions() {
 		n.Editions = append(n.Editions, e.ID)
 	}
-	for r := rules.NoRule + 1; r.String() != "rule?"; r++ { // "rule?": past the last rule
+	for _, r := range rules.Rules() {
 		n.Rules = append(n.Rules, r.String())
 	}
 	for s := rules.SourceFlag; s <= rules.SourceFallback; s++ {

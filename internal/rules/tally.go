@@ -1,0 +1,138 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// tally is the facts of a game counted under one way of counting repetitions (Edition.Counting):
+// the window of positions that can repeat and what the claims and endings of the editions that
+// count that way read. A Judge counts every game with its first tally, the one of its first
+// choice's editions. A game whose editions count in two ways (every FIDE edition with lichess
+// before 2020-08-15, say --edition auto,lichess on a game of 2015) is split: the Judge's alt
+// tally counts it too, for the editions with edState.alt set. The moves are parsed and played
+// once; each tally judges and counts the positions for its own editions (Judge.Play).
+type tally struct {
+	window // the positions since the last irreversible move (window.go)
+
+	next *tally // the next tally in use for this game (Judge.going): alt in a split game, else nil
+	live int    // editions counting this way whose game has not ended yet
+	// rejoin: this alt tally counts as the first does once P0's window is over (the two differ
+	// in P0 alone: lichess from 2016-01-30 to 2020-08-14 beside the FIDE editions), so at the
+	// game's first irreversible move it rejoins the first tally if every fact agrees (Play).
+	rejoin bool
+
+	facts
+	compaction // of a long window (window.go)
+}
+
+// facts are what a tally has counted of the game so far: what its editions' endings, claims
+// and games rows read.
+type facts struct {
+	count   int // count(Pi)
+	hmc     int // hmc(Pi)
+	maxReps int
+	maxHmc  int // over the positions before the last capture or pawn move: see maxClock
+
+	opps        [2][2]int32 // claim opportunities so far, [rule][side]
+	first       [2][2]claimRec
+	playedFlags ClaimSet // claims made by the move actually played at the previous position
+	finalFlags  ClaimSet // claims at the final position
+}
+
+// begin starts counting a game from P0, p, the way c says, for live editions.
+func (t *tally) begin(p *board.Position, c Counting, live int) {
+	t.live = live
+	t.rejoin = false
+	t.facts = facts{maxReps: 1}
+	t.byPlacement, t.castled = c.ByPlacement, math.MinInt/2
+	var startCount int32
+	startCount, t.resetCount = c.entryCounts()
+	t.reset(p)
+	t.register(t.key(p), 0, 1)
+	t.win[0].count = startCount // P0 stands once, but may not count for later positions
+	t.hmc = p.HalfmoveClock()
+}
+
+// beginAlt starts the alt tally of a split game: its editions (alts of them) count as
+// counting[1], the others as counting[0].
+func (j *Judge) beginAlt(counting [2]Counting, alts int) {
+	for i := range j.eds {
+		if c := j.eds[i].Edition.Counting; c != counting[0] && c != counting[1] {
+			panic("rules: a game's editions count repetitions in more than two ways")
+		}
+	}
+	if j.alt == nil {
+		j.alt = new(tally)
+	}
+	j.alt.begin(&j.pos, counting[1], alts)
+	j.tally.next = j.alt
+	// Same identity, and the same count for a window begun by an irreversible move: then the
+	// two differ in P0 alone.
+	j.alt.rejoin = counting[1].ByPlacement == counting[0].ByPlacement && j.alt.resetCount == j.tally.resetCount
+}
+
+// rejoinAlt ends the split of a game at its first irreversible move, where the alt tally a,
+// which differs from the first in P0 alone (tally.rejoin), has just counted the same position
+// as the first: if every fact either has counted agrees, they count alike from here on, and
+// a's editions read the first tally. Most games of 2016-2020 under FIDE editions and lichess
+// are judged once from their first pawn move on.
+func (j *Judge) rejoinAlt(a *tally) {
+	a.rejoin = false
+	if j.tally.live == 0 || a.facts != j.tally.facts {
+		return // the first tally's editions are over, or P0 was counted differently: the split stays
+	}
+	for i := range j.eds {
+		j.eds[i].alt = false
+	}
+	j.tally.live += a.live
+	j.tally.next = nil
+}
+
+// retire takes t, all of whose editions' games are over, out of the tallies Play counts with.
+// t.next is left as it is: Play may be walking the list through t.
+func (j *Judge) retire(t *tally) {
+	if j.going == t {
+		j.going = t.next
+		return
+	}
+	for u := j.going; u != nil; u = u.next {
+		if u.next == t {
+			u.next = t.next
+		}
+	}
+}
+
+// tallyOf returns the tally that counts for edition e.
+func (j *Judge) tallyOf(e *edState) *tally {
+	if e.alt {
+		return j.alt
+	}
+	return &j.tally
+}
+
+// key returns p's key as the window holds them (window.byPlacement).
+func (t *tally) key(p *board.Position) uint64 {
+	if t.byPlacement {
+		return p.PlacementKey()
+	}
+	return p.Key()
+}
+
+// placementPlay does, by placement (lichess before scalachess #56), what Play does for m, just
+// played to reach ply: it reports whether m empties the window (a capture, a pawn move or a
+// castling move) and, on castling, restarts the clock there, keeping the one before as a
+// maximum.
+func (t *tally) placementPlay(m board.Move, zeroing bool, ply int) bool {
+	if !m.IsCastle() {
+		return zeroing
+	}
+	t.maxHmc = max(t.maxHmc, t.hmc)
+	t.castled = ply
+	return true
+}
+
+// maxClock returns the highest halfmove clock of P0 ... Pi. Between captures
+// and pawn moves the clock only rises, so Play records it only when it falls.
+func (t *tally) maxClock() int { return max(t.maxHmc, t.hmc) }
