@@ -12,6 +12,7 @@ import (
 	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/scanpage"
 	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
@@ -69,7 +70,7 @@ func (a *Archive) Write(ctx context.Context, t Tables) (*Summary, error) {
 	}
 	var page *htmlreport.Aggregate
 	if t.HTML != "" {
-		page = htmlreport.NewAggregate(true, shardscan.PageChess()) // fed every games row: rates by speed and Elo band
+		page = htmlreport.NewAggregate(true, scanpage.Chess()) // fed every games row: rates by speed and Elo band
 		page.SetInputs(a.paths...)
 		opt.Tap = page
 	}
@@ -78,7 +79,7 @@ func (a *Archive) Write(ctx context.Context, t Tables) (*Summary, error) {
 		return nil, err // an output failed: nothing was written
 	}
 	if page != nil {
-		if err := shardscan.WriteHTMLFile(t.HTML, page, t.Version); err != nil {
+		if err := scanpage.WriteFile(t.HTML, page, t.Version); err != nil {
 			return nil, err
 		}
 	}

@@ -1,4 +1,8 @@
-package shardscan
+// Package scanpage is what a scan's HTML report is told of chess, and the writing of its file:
+// shared by package audit's Write (Tables.HTML) and `pgnscan report --html`. It lives apart
+// from internal/shardscan so that the Beam adapter, which uses shardscan, does not depend on
+// the page's chart library.
+package scanpage
 
 import (
 	"bufio"
@@ -11,11 +15,11 @@ import (
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
-// PageChess is what the HTML report is told of chess: the names and orders every summary
+// Chess is what the HTML report is told of chess: the names and orders every summary
 // gets (scan.Names), the automatic endings and the unwinnable findings in the order the page
 // shows them, and FEN placements read by package board, so that the page restates none of it.
 // The page of a scan (package audit's Write) and that of `pgnscan report --html` both use it.
-func PageChess() *htmlreport.Chess {
+func Chess() *htmlreport.Chess {
 	return &htmlreport.Chess{
 		Names:      scan.Names(),
 		Endings:    ruleNames(rules.Fivefold, rules.SeventyFiveMove, rules.FiftyMove, rules.DeadPosition),
@@ -46,10 +50,10 @@ func placement(fen string) ([64]byte, error) {
 	return p, nil
 }
 
-// WriteHTMLFile writes the aggregate's page to path through a report.File: a failed or
+// WriteFile writes the aggregate's page to path through a report.File: a failed or
 // interrupted write never leaves a half page under the name asked for. version is the
 // program's, which the page shows. The errors name the flag, --html, as the command prints them.
-func WriteHTMLFile(path string, a *htmlreport.Aggregate, version string) error {
+func WriteFile(path string, a *htmlreport.Aggregate, version string) error {
 	f, err := report.CreateFile(path)
 	if err != nil {
 		return fmt.Errorf("--html: %w", err)

@@ -1,4 +1,4 @@
-package shardscan
+package scanpage
 
 import (
 	"math/rand/v2"
@@ -12,7 +12,7 @@ import (
 // The page is told the automatic endings of rules.md 4.3 (fivefold, 75 moves, lichess's 50
 // moves, dead position) and the unwinnable findings of rules.md 7.3 and 8, in the page's order.
 func TestPageChess(t *testing.T) {
-	c := PageChess()
+	c := Chess()
 	if want := []string{"fivefold", "seventyfive_move", "fifty_move", "dead_position"}; !slices.Equal(c.Endings, want) {
 		t.Errorf("Endings = %v, want %v", c.Endings, want)
 	}
