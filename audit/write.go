@@ -58,8 +58,9 @@ type Tables struct {
 // The error is nil; or ctx's error after an interrupt (the outputs then hold every game read,
 // and the summary says so); or, when an input could not be read to its end, an error that
 // wraps ErrInput and names every such input (the outputs are written all the same); or the
-// error of an output that could not be written, with a nil Summary (the tables are then
-// removed). A bad field of t is an error wrapping ErrOption, before anything is read.
+// error of an output that could not be written, with a nil Summary (a table's failure removes
+// the tables; the HTML page, written last, leaves them whole). A bad field of t is an error
+// wrapping ErrOption, before anything is read.
 func (a *Archive) Write(ctx context.Context, t Tables) (*Summary, error) {
 	opt, err := a.scanOptions(t)
 	if err != nil {
