@@ -296,13 +296,24 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	if toMove == d.loser && d.open {
 		d.orderOpening(f, moves, scores)
 	} else if toMove == d.side {
+		// stepsTo's tables, looked up once for the node, not once a move.
+		pieces, king := &distances[lk], &distances[lk]
+		if d.walk {
+			king = &d.walks[lk]
+		}
+		captureBonus := int32(0)
+		if d.open {
+			captureBonus = 16
+		}
 		for i, m := range moves {
-			s := closer(d.stepsTo(m, lk), m) + int32(m.Promotion())*4
+			s := int32(m.Promotion()) * 4
 			if m.Role() == board.King {
-				s -= 2
+				s += closer(king, m) - 2
+			} else {
+				s += closer(pieces, m)
 			}
-			if d.open && m.Captured() != board.NoRole {
-				s += 16
+			if m.Captured() != board.NoRole {
+				s += captureBonus
 			}
 			scores[i] = s
 		}
