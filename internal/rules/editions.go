@@ -35,11 +35,12 @@ func (f FivefoldReading) String() string {
 	return "none"
 }
 
-// Counting is how an edition compares and counts positions for its repetition rules: rules.md
-// 1 for every FIDE edition (the zero value). Lichess's code compared and counted otherwise
-// before some of its changes (rules.md 10). The Judge counts one game in one way per window,
-// so a game judged under editions that count in two ways is split: a second tally counts it
-// for the other ones (tally.go).
+// Counting is how an edition compares and counts positions for its repetition rules, and the
+// counts its repetition and move-count rules turn on: rules.md 1 and the Laws' counts for
+// every FIDE edition. Lichess's code compared and counted otherwise before some of its
+// changes (rules.md 10). The Judge counts one game in one way per window, so a game judged
+// under editions that count in two ways (thresholds included) is split: a second tally
+// counts it for the other ones (tally.go).
 type Counting struct {
 	// ByPlacement: repetitions compare positions by placement and side to move alone (the
 	// castling rights and en passant square left out), and the positions compared and the
@@ -49,6 +50,8 @@ type Counting struct {
 	ByPlacement bool
 	// Uncounted: the positions that stood but are not among those a later position repeats.
 	Uncounted Uncounted
+	// Thresholds: the counts the repetition and move-count rules turn on (thresholds.go).
+	Thresholds Thresholds
 }
 
 // Uncounted says which positions an edition leaves out of the positions a repetition is
@@ -119,8 +122,8 @@ type Edition struct {
 	ThreefoldClaim bool            // 9.2: threefold repetition may be claimed
 	FiftyClaim     bool            // 9.3: fifty moves may be claimed
 	Fivefold       FivefoldReading // automatic fivefold repetition and its reading
-	SeventyFive    bool            // automatic 75 moves (150 half-moves), mate taking precedence
-	FiftyAutomatic bool            // lichess: 50 moves (100 half-moves) end the game automatically
+	SeventyFive    bool            // automatic 75 moves (Thresholds.SeventyFive), mate taking precedence
+	FiftyAutomatic bool            // lichess: 50 moves (Thresholds.Fifty) end the game automatically
 
 	// Counting: how the edition tells positions apart and which it counts for its repetition
 	// rules (rules.md 1; lichess's code differed before some of its changes, rules.md 10).
@@ -164,6 +167,7 @@ var (
 		ThreefoldClaim: true,
 		FiftyClaim:     true,
 		DeadBySearch:   true,
+		Counting:       Counting{Thresholds: lawThresholds},
 		Articles: Articles{
 			ThreefoldIntended: "9.2a",
 			ThreefoldOnBoard:  "9.2b",
@@ -191,6 +195,7 @@ var (
 		ThreefoldClaim: true,
 		FiftyClaim:     true,
 		DeadBySearch:   true,
+		Counting:       Counting{Thresholds: lawThresholds},
 		Fivefold:       FivefoldConsecutive,
 		SeventyFive:    true,
 		Articles: Articles{
@@ -224,6 +229,7 @@ var (
 		ThreefoldClaim: true,
 		FiftyClaim:     true,
 		DeadBySearch:   true,
+		Counting:       Counting{Thresholds: lawThresholds},
 		Fivefold:       FivefoldAny,
 		SeventyFive:    true,
 		Articles: Articles{
@@ -264,7 +270,7 @@ var (
 
 		ThreefoldClaim: true,
 		FiftyAutomatic: true,
-		Counting:       Counting{ByPlacement: true, Uncounted: UncountedWindowStart},
+		Counting:       Counting{ByPlacement: true, Uncounted: UncountedWindowStart, Thresholds: lawThresholds},
 		Material:       MaterialRule{On: true},
 		Articles: Articles{
 			ThreefoldIntended: "lichess threefold claim",

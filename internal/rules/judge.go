@@ -322,8 +322,8 @@ func (j *Judge) claims(t *tally, m board.Move) (flags, played ClaimSet) {
 		j.record(t, claimThree, us, kind, move, reps, played&ClaimThreefold != 0)
 	}
 
-	// Fifty moves (9.3): on the board from hmc 100, by intended move at hmc 99
-	// with any move that is neither a capture nor a pawn move.
+	// Fifty moves (9.3): on the board from hmc Fifty (100), by intended move at
+	// Fifty-1 with any move that is neither a capture nor a pawn move.
 	kind, move = NoKind, 0
 	switch {
 	case t.fiftyOnBoard():

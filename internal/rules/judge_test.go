@@ -866,11 +866,3 @@ func TestThreefoldGateOnBoard(t *testing.T) {
 		}
 	}
 }
-
-// TestEndingsNeedClaims: the fact Judge.mayDecide relies on, that every automatic ending by a
-// count (fivefold, 75 moves, lichess's 50) needs at least what a claim needs.
-func TestEndingsNeedClaims(t *testing.T) {
-	if fivefoldReps < threefoldReps || seventyFiveMove < fiftyMoves-1 {
-		t.Errorf("an ending by count can hold where no claim does: Judge.mayDecide would skip it")
-	}
-}

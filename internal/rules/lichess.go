@@ -77,7 +77,7 @@ var lichessHistory = []lichessVersion{
 			"rights, not a castling move, ends the positions that can repeat; the position a " +
 			"capture, pawn move or change of castling rights makes starts the list of position " +
 			"hashes and counts (the game's first position still does not)",
-		apply: func(e *Edition) { e.Counting = Counting{Uncounted: UncountedStart} },
+		apply: func(e *Edition) { e.Counting.ByPlacement, e.Counting.Uncounted = false, UncountedStart },
 	},
 	{
 		from: Date{2017, 3, 31},

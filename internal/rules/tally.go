@@ -23,6 +23,9 @@ type tally struct {
 	// game's first irreversible move it rejoins the first tally if every fact agrees (Play).
 	rejoin bool
 
+	th        Thresholds // its editions' (Counting.Thresholds)
+	endsFirst bool       // th.endsFirst()
+
 	facts
 	compaction // of a long window (window.go)
 }
@@ -45,6 +48,7 @@ type facts struct {
 func (t *tally) begin(p *board.Position, c Counting, live int) {
 	t.live = live
 	t.rejoin = false
+	t.th, t.endsFirst = c.Thresholds, c.Thresholds.endsFirst()
 	t.facts = facts{maxReps: 1}
 	t.byPlacement, t.castled = c.ByPlacement, math.MinInt/2
 	var startCount int32
@@ -68,9 +72,11 @@ func (j *Judge) beginAlt(counting [2]Counting, alts int) {
 	}
 	j.alt.begin(&j.pos, counting[1], alts)
 	j.tally.next = j.alt
-	// Same identity, and the same count for a window begun by an irreversible move: then the
-	// two differ in P0 alone.
-	j.alt.rejoin = counting[1].ByPlacement == counting[0].ByPlacement && j.alt.resetCount == j.tally.resetCount
+	// The same counting but for what is uncounted, and the same count for a window begun by an
+	// irreversible move: then the two differ in P0 alone.
+	c := counting[1]
+	c.Uncounted = counting[0].Uncounted
+	j.alt.rejoin = c == counting[0] && j.alt.resetCount == j.tally.resetCount
 }
 
 // rejoinAlt ends the split of a game at its first irreversible move, where the alt tally a,

@@ -2,40 +2,54 @@ package rules
 
 import "github.com/pgnscan/pgnscan/internal/board"
 
-// The counts the Laws' repetition and move-count rules turn on (rules.md 3, 4), each written
-// once: the rules below test them, and the Judge's fast paths ask the same tests.
-const (
-	threefoldReps   = 3   // 9.2: a position's third occurrence can be claimed
-	fivefoldReps    = 5   // 9.6a, 9.6.1 (and lichess): its fifth ends the game
-	fiftyMoves      = 100 // 9.3: 50 moves by each side, in half-moves (lichess: an ending)
-	seventyFiveMove = 150 // 9.6b, 9.6.2: 75 moves by each side, in half-moves
-)
+// Thresholds are the counts an edition's repetition and move-count rules turn on (rules.md 3,
+// 4): edition data (Counting.Thresholds), so that a rule's count is changed in one place, the
+// edition table. The tests below read a tally's own, those of the editions counting with it.
+type Thresholds struct {
+	// Threefold: the occurrence of a position from which it can be claimed (9.2); a claim by
+	// announcing a move aims at a position that stood one time less. At least 3: the window
+	// lists the positions a claim by move may aim at from their second occurrence on.
+	Threefold int
+	// Fivefold: the occurrence of a position that ends the game (9.6a, 9.6.1, lichess). The
+	// fide2014 reading (Pi = Pi-4 = ...) reads at most 5 (keepLast, window.go).
+	Fivefold int
+	// Fifty: the half-moves without a capture or pawn move from which the fifty-move rule can
+	// be claimed (9.3: 50 moves by each side); on lichess they end the game.
+	Fifty int
+	// SeventyFive: the half-moves without a capture or pawn move that end the game (9.6b,
+	// 9.6.2: 75 moves by each side).
+	SeventyFive int
+}
+
+// lawThresholds are the Laws' counts, which every edition of the table holds.
+var lawThresholds = Thresholds{Threefold: 3, Fivefold: 5, Fifty: 100, SeventyFive: 150}
 
 // threefoldOnBoard reports whether Pi stands for the third time or more (9.2 on the board).
-func (t *tally) threefoldOnBoard() bool { return t.count >= threefoldReps }
+func (t *tally) threefoldOnBoard() bool { return t.count >= t.th.Threefold }
 
 // threefoldByMove reports whether a move of us could recreate a position that stood twice
-// (9.2 by announcing the move): only a position seen twice with the other side to move can be.
+// (Threefold-1 times; 9.2 by announcing the move): only a position seen so with the other
+// side to move can be, and the window lists those (tally.repeated).
 func (t *tally) threefoldByMove(us board.Color) bool { return len(t.twice[us.Other()]) > 0 }
 
 // fiftyOnBoard reports whether the last fifty moves of each side had no capture or pawn move
 // (9.3 on the board; lichess ends the game there).
-func (t *tally) fiftyOnBoard() bool { return t.hmc >= fiftyMoves }
+func (t *tally) fiftyOnBoard() bool { return t.hmc >= t.th.Fifty }
 
 // fiftyByMove reports whether one more move without a capture or pawn move completes the
 // fifty (9.3 by announcing the move).
-func (t *tally) fiftyByMove() bool { return t.hmc == fiftyMoves-1 }
+func (t *tally) fiftyByMove() bool { return t.hmc == t.th.Fifty-1 }
 
 // fivefold reports whether Pi stands for the fifth time or more (9.6a, 9.6.1, lichess).
-func (t *tally) fivefold() bool { return t.count >= fivefoldReps }
+func (t *tally) fivefold() bool { return t.count >= t.th.Fivefold }
 
 // seventyFive reports whether the last 75 moves of each side had no capture or pawn move
 // (9.6b, 9.6.2).
-func (t *tally) seventyFive() bool { return t.hmc >= seventyFiveMove }
+func (t *tally) seventyFive() bool { return t.hmc >= t.th.SeventyFive }
 
 // fiftyClaimable reports whether the fifty-move rule can be claimed at Pi, on the board or by
 // announcing the move (9.3).
-func (t *tally) fiftyClaimable() bool { return t.hmc >= fiftyMoves-1 }
+func (t *tally) fiftyClaimable() bool { return t.hmc >= t.th.Fifty-1 }
 
 // mayClaim reports whether us may have a claim at Pi: one of the claim tests above holds.
 // The common case, no, is the Judge's fast path (rules.md 4.2).
@@ -44,10 +58,20 @@ func (t *tally) mayClaim(us board.Color) bool {
 }
 
 // mayDecide reports whether Pi may end the game under some edition, other than by checkmate
-// or stalemate, or give us a claim: Play judges only these positions closely. Every ending but
-// a dead position needs what a claim needs first (a fifth occurrence is a third; 75 and 50
-// moves are fifty), so the claims' tests cover them (TestEndingsNeedClaims).
-func (j *Judge) mayDecide(t *tally, us board.Color) bool { return j.dead || t.mayClaim(us) }
+// or stalemate, or give us a claim: Play judges only these positions closely. With the Laws'
+// counts every ending but a dead position needs what a claim needs first (a fifth occurrence
+// is a third; 75 and 50 moves are fifty), so the claims' tests cover them. A tally whose
+// thresholds are not so ordered (endsFirst) has no fast path: each position is judged, and
+// its endings asked of their own gate, mayEnd.
+func (j *Judge) mayDecide(t *tally, us board.Color) bool {
+	return j.dead || t.endsFirst || t.mayClaim(us)
+}
+
+// endsFirst reports whether an ending by a count can hold where no claim does: a fifth
+// occurrence before a third, or 75 moves before the fifty can be claimed.
+func (th Thresholds) endsFirst() bool {
+	return th.Fivefold < th.Threefold || th.SeventyFive < th.Fifty-1
+}
 
 // mayEnd reports whether some edition may end the game at Pi other than by checkmate or
 // stalemate: one of the ending tests above holds (rules.md 3).

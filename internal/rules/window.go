@@ -34,7 +34,7 @@ type window struct {
 	win    []entry
 	head   [1 << hashBits]uint32
 	serial uint32         // serial number of entry 0; entry k has serial+k
-	twice  [2][]candidate // entries seen at least twice, by their side to move
+	twice  [2][]candidate // entries seen at least Threefold-1 times (twice), by their side to move
 	turn0  board.Color    // side to move at entry 0
 	ep0    board.Square   // entry 0's en passant square: NoSquare unless a capture there is legal
 
@@ -77,8 +77,8 @@ type entry struct {
 // in 1,024, and then costs one more key comparison.
 const hashBits = 10
 
-// candidate is a window entry seen at least twice: a position that one quiet
-// move may turn into a third occurrence (a claim by intended move). Its
+// candidate is a window entry seen at least Threefold-1 times (twice): a position
+// that one quiet move may turn into a third occurrence (a claim by intended move). Its
 // placement lets a cheap comparison tell whether the current position is one
 // piece move away from it, without generating moves.
 type candidate struct {
@@ -151,10 +151,13 @@ func (t *tally) register(key uint64, w, count int32) {
 	t.count = int(count)
 }
 
-// repeated records the facts of entry w, the current position p, seen count >= 2 times.
+// repeated records the facts of entry w, the current position p, seen count >= 2 times: a
+// position a claim by move may aim at from Threefold-1 on (twice under the Laws).
 func (t *tally) repeated(p *board.Position, w, count int32) {
 	t.maxReps = max(t.maxReps, int(count))
-	t.addCandidate(p, w)
+	if int(count) >= t.th.Threefold-1 {
+		t.addCandidate(p, w)
+	}
 }
 
 // compactFrom is the window length from which a window is compacted: a
@@ -166,7 +169,7 @@ const compactFrom = 4096
 
 // keepLast is how many of the latest entries compact leaves alone, the
 // current position's included: consecutiveFive reads the entries 4 to 16 back
-// from the current position by their distance.
+// from the current position by their distance (Thresholds.Fivefold at most 5).
 const keepLast = 17
 
 // grow makes room for one more window entry: rare, out of register's way.
@@ -269,7 +272,7 @@ func (t *tally) relink(n int32) {
 }
 
 // addCandidate records window entry w, the current position p, seen at least
-// twice, as a position a claim by intended move may aim at. Only a window with
+// Threefold-1 times, as a position a claim by intended move may aim at. Only a window with
 // repetitions can be compacted, so a long one is compacted here first.
 func (t *tally) addCandidate(p *board.Position, w int32) {
 	if n := int32(len(t.win)); (n >= compactFrom || (t.compactTest > 0 && n >= t.compactTest)) &&
@@ -408,16 +411,16 @@ candidates:
 }
 
 // consecutiveFive reports whether Pi = Pi-4 = Pi-8 = Pi-12 = Pi-16, the
-// fide2014 reading of 9.6a: the last four occurrences before Pi stand
-// exactly four half-moves apart. No earlier occurrence can stand between
-// them: two half-moves, one per side, cannot put every piece back.
+// fide2014 reading of 9.6a: the last four occurrences before Pi (Fivefold-1 of
+// them) stand exactly four half-moves apart. No earlier occurrence can stand
+// between them: two half-moves, one per side, cannot put every piece back.
 func (t *tally) consecutiveFive() bool {
-	w := t.current()
-	if w < 16 {
+	w, back := t.current(), 4*int32(t.th.Fivefold-1)
+	if w < back {
 		return false
 	}
 	key := t.win[w].key
-	for k := w - 4; k >= w-16; k -= 4 {
+	for k := w - 4; k >= w-back; k -= 4 {
 		if t.win[k].key != key || !t.same(k, w, 0) {
 			return false
 		}
