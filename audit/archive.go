@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"sync/atomic"
 
 	"github.com/pgnscan/pgnscan/internal/input"
@@ -15,8 +16,8 @@ import (
 )
 
 // Options say which rule editions every game is judged under, and with how many workers.
-// The zero value (or a nil *Options) is the scan command's defaults. Each field is the scan
-// flag of the same name, with the same values and the same errors (cli-and-output.md).
+// The zero value (or a nil *Options) is the scan command's defaults. Each field but Stdin is
+// the scan flag of the same name, with the same values and the same errors (cli-and-output.md).
 type Options struct {
 	// Editions is a comma-separated list of editions (--edition): fide2009 (alias pre2014),
 	// fide2014, fide2017 (alias fide2018), fide2023 (alias current), lichess, and auto, which
@@ -34,6 +35,8 @@ type Options struct {
 	// Workers is the number of goroutines that replay and judge games (--workers); 0 means
 	// one per CPU.
 	Workers int
+	// Stdin is read for the path "-" of Open; nil means os.Stdin.
+	Stdin io.Reader
 }
 
 // selection parses the edition options once, for every scan of the archive.
@@ -53,14 +56,16 @@ func (o *Options) selection() (*rules.Selection, error) {
 }
 
 // An Archive is a set of inputs to audit, with the options they are judged under, checked
-// once when it is opened. Games reads it; an Archive of paths may be read any number of times,
-// also at once, each read a scan of its own.
+// once when it is opened. Games and Write read it; an Archive of paths (Open, OpenShard) may
+// be read any number of times, also at once, each read a scan of its own.
 type Archive struct {
-	sources []input.Source
-	sel     *rules.Selection
-	workers int
-	stdin   io.Reader    // read for a source whose Path is "-"
-	once    *atomic.Bool // set for an archive read from an io.Reader: it can be read only once
+	paths    []string // as given to Open, which the HTML page names; nil for a shard
+	partName string   // a shard's part files' name (OpenShard); "" for an archive of paths
+	sources  []input.Source
+	sel      *rules.Selection
+	workers  int
+	stdin    io.Reader    // read for a source whose Path is "-"
+	once     *atomic.Bool // set for an archive read from an io.Reader: it can be read only once
 }
 
 // Open checks opt and returns the archive of the inputs that paths name, as the scan command
@@ -84,7 +89,7 @@ func Open(paths []string, opt *Options) (*Archive, error) {
 	if err != nil {
 		return nil, fmt.Errorf("audit: %w: %w", ErrInput, err)
 	}
-	return &Archive{sources: srcs, sel: sel, workers: workersOf(opt)}, nil
+	return &Archive{paths: slices.Clone(paths), sources: srcs, sel: sel, workers: workersOf(opt), stdin: stdinOf(opt)}, nil
 }
 
 // NewReader checks opt and returns the archive of the PGN that r yields (plain, or compressed
@@ -101,6 +106,13 @@ func NewReader(name string, r io.Reader, opt *Options) (*Archive, error) {
 	}
 	src := input.Source{Name: name, Path: input.StdinName, Size: -1}
 	return &Archive{sources: []input.Source{src}, sel: sel, workers: workersOf(opt), stdin: r, once: new(atomic.Bool)}, nil
+}
+
+func stdinOf(opt *Options) io.Reader {
+	if opt == nil {
+		return nil
+	}
+	return opt.Stdin
 }
 
 func workersOf(opt *Options) int {

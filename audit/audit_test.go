@@ -383,3 +383,68 @@ func TestMateLine(t *testing.T) {
 }
 
 var _ io.Reader = (*endless)(nil)
+
+// TestWriteErrors: a bad field of Tables and a shard that does not parse wrap ErrOption before
+// anything is read or written; a shard past its file's end wraps ErrInput and names the shard.
+func TestWriteErrors(t *testing.T) {
+	a, err := audit.Open([]string{"../testdata/cases.pgn"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, tb := range map[string]audit.Tables{
+		"no findings table": {},
+		"partition key":     {Findings: filepath.Join(dir, "f"), Partition: []string{"weekday"}},
+		"pgn rule":          {Findings: filepath.Join(dir, "f.csv"), PGN: filepath.Join(dir, "p.pgn"), PGNRules: []string{"threefold", "nope"}},
+	} {
+		if sum, err := a.Write(context.Background(), tb); sum != nil || !errors.Is(err, audit.ErrOption) {
+			t.Errorf("%s: %v, %v: want a nil Summary and an ErrOption", name, sum, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("bad Tables wrote %d files", len(ents))
+	}
+	if _, err := audit.OpenShard("text:../testdata/cases.pgn", nil); !errors.Is(err, audit.ErrOption) {
+		t.Errorf("shard without a range: %v", err)
+	}
+	st, err := os.Stat("../testdata/cases.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	past := fmt.Sprintf("text:../testdata/cases.pgn@0-%d", st.Size()+1)
+	if _, err := audit.OpenShard(past, nil); !errors.Is(err, audit.ErrInput) || !strings.Contains(err.Error(), "reaches past the end") {
+		t.Errorf("shard past the end: %v", err)
+	}
+}
+
+// TestWriteInputFailure: an input cut short is an error wrapping ErrInput, after the tables
+// are written whole: the summary counts the games of both inputs, the errors row is not one.
+func TestWriteInputFailure(t *testing.T) {
+	whole, err := os.ReadFile("../testdata/sample.pgn.zst")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, out := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(in, "a-cut.pgn.zst"), whole[:len(whole)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(in, "b-good.pgn"), []byte(missedThreefold), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := audit.Open([]string{in}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := filepath.Join(out, "f.csv")
+	sum, err := a.Write(context.Background(), audit.Tables{Findings: findings})
+	if !errors.Is(err, audit.ErrInput) || !strings.Contains(err.Error(), "a-cut.pgn.zst") {
+		t.Fatalf("err = %v, want an ErrInput naming a-cut.pgn.zst", err)
+	}
+	if sum == nil || sum.Games() < 2 || sum.Interrupted() {
+		t.Fatalf("summary %v: want the games of both inputs, not interrupted", sum)
+	}
+	b, err := os.ReadFile(findings)
+	if err != nil || !strings.Contains(string(b), "b-good.pgn") {
+		t.Errorf("findings table: %v, want the rows of b-good.pgn", err)
+	}
+}

@@ -28,6 +28,12 @@
 // Memory stays flat whatever the archive's size, a cancelled ctx ends the loop with ctx's
 // error, and breaking out of the loop stops the workers before Games returns.
 //
+// Archive.Write runs the same scan and writes the tables `pgnscan scan` writes (findings,
+// games and errors as Parquet or CSV, Hive-partitioned on request, the flagged games as
+// annotated PGN, the HTML report, the summary as JSON) and returns its Summary: the scan
+// command is Open, or OpenShard for one shard of a file as `pgnscan plan` prints them, then
+// Write.
+//
 // CanMate answers whether a side can still checkmate by any series of legal moves (a dead
 // position, the Laws' 6.9 and 5.1.2): Yes with a mating line as its witness, No only with a
 // proof, Unknown when its search budget runs out. Editions and WriteEditions give the table

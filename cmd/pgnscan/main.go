@@ -5,10 +5,10 @@
 // exit codes (exit.go: errors become exit codes in one place; only main calls os.Exit),
 // interrupts (signals.go). What lives where:
 //   - root.go: the command tree; main.go: main, one line.
-//   - scan.go: `pgnscan scan`, its flags checked into shardscan.Options (the scan itself is
-//     internal/shardscan's), the summary printed; outputs.go: outputs that clash.
-//   - report.go: `pgnscan report`, a summary or an HTML page from files written before;
-//     html.go: the page's file, and what the page is told of chess (pageChess).
+//   - scan.go: `pgnscan scan`, its flags checked into audit.Options and audit.Tables (the
+//     scan itself is package audit's Archive.Write), the summary printed; outputs.go: outputs
+//     that clash.
+//   - report.go: `pgnscan report`, a summary or an HTML page from files written before.
 //   - plan.go: `pgnscan plan`, the shards of a file; canmate.go: `pgnscan canmate`;
 //     editions.go: `pgnscan editions`; version.go: the version the outputs record.
 package main

@@ -119,3 +119,15 @@ func resolved(path string) string {
 	}
 	return filepath.Join(dir, base)
 }
+
+// checkHTMLOutput refuses an --html path that names a table format (a slip for
+// -o); checkOutputs refuses one that clashes with an input or another output.
+func checkHTMLOutput(html string) error {
+	if html == "" {
+		return nil
+	}
+	if _, err := report.FormatOf(html); err == nil {
+		return fmt.Errorf("--html %s: the HTML report would overwrite a table; name it .html", html)
+	}
+	return nil
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/pgnscan/pgnscan/internal/htmlreport"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
+	"github.com/pgnscan/pgnscan/internal/scanpage"
 	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
@@ -87,13 +88,13 @@ func writeHTMLReport(out string, findings, games []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := htmlreport.Read(findingsFiles, gamesFiles, pageChess())
+	a, err := htmlreport.Read(findingsFiles, gamesFiles, scanpage.Chess())
 	if err != nil {
 		return err
 	}
 	a.SetInputs(findings...) // as given: a folder, not its part files
 	a.SetGameInputs(games...)
-	return writeHTMLFile(out, a)
+	return scanpage.WriteFile(out, a, Version())
 }
 
 // tableFiles returns the tables the arguments name: a file stands for itself, a folder (as

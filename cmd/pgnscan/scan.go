@@ -12,13 +12,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/pgnscan/pgnscan/internal/htmlreport"
+	"github.com/pgnscan/pgnscan/audit"
 	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/pgnout"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/rules"
-	"github.com/pgnscan/pgnscan/internal/scan"
-	"github.com/pgnscan/pgnscan/internal/shardscan"
 )
 
 // scanOptions are the flags of `pgnscan scan` (cli-and-output.md).
@@ -132,24 +130,18 @@ _summary-BASE@START-END.json, which "pgnscan report DIR" merges.`,
 // of more frequent collections, which are cheap here since those buffers hold no pointers.
 const scanMemoryLimit = 180 << 20
 
-// runScan validates the options, runs the scan (shardscan.Scan) and prints the summary. p gives
-// the command line the outputs record and the environment (GOMEMLIMIT).
+// runScan validates the options, runs the scan (audit's Archive.Write) and prints the summary.
+// p gives the command line the outputs record and the environment (GOMEMLIMIT).
 func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin io.Reader, stdout, stderr io.Writer) error {
-	opt, srcs, err := o.shardOptions(args, p, stdin, stderr)
+	a, t, err := o.archive(args, p, stdin, stderr)
 	if err != nil {
 		return err
 	}
 	ctx, stop := catchInterrupts(ctx)
 	defer stop()
-	opt.Stdout = stallFree(stdout, ctx.Done())
+	t.Stdout = stallFree(stdout, ctx.Done())
 	if p.getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(scanMemoryLimit)
-	}
-	var page *htmlreport.Aggregate
-	if o.html != "" {
-		page = htmlreport.NewAggregate(true, pageChess()) // fed every games row: rates by speed and Elo band
-		page.SetInputs(args...)
-		opt.Tap = page
 	}
 	if o.cpuprofile != "" {
 		stopProfile, err := startCPUProfile(o.cpuprofile)
@@ -161,104 +153,113 @@ func runScan(ctx context.Context, o scanOptions, args []string, p process, stdin
 	if o.memprofile != "" {
 		defer writeAllocProfile(o.memprofile, stderr)
 	}
-	st, runErr := shardscan.Scan(ctx, srcs, opt)
-	if st.Summary == nil {
+	sum, runErr := a.Write(ctx, t)
+	if sum == nil {
 		return runErr // an output failed: nothing was written
 	}
 	interrupted := ctx.Err() != nil
 	givenUp := func(err error) bool { return interrupted && errors.Is(err, context.Canceled) }
-	if page != nil {
-		if err := writeHTMLFile(o.html, page); err != nil {
-			return err
-		}
-	}
 	if !o.quiet {
-		if err := printSummary(st.Summary, o.summary, opt.Stdout, stderr); err != nil && !givenUp(err) {
+		if err := printSummary(sum, o.summary, t.Stdout, stderr); err != nil && !givenUp(err) {
 			return err
 		}
 	}
 	if interrupted {
 		return context.Canceled // exit 130
 	}
-	return runErr // nil or an *scan.InputsError (exit 1)
+	return runErr // nil or an input that failed (exit 1)
 }
 
-// shardOptions checks the options and returns what the scan reads and how it writes: every
+// archive checks the options and returns what the scan reads and what it writes: every
 // mistake is bad usage (exit 2), but an input that fails to open as a shard. It notes on stderr
-// a shard without counts, whose scan reads its file from the start.
-func (o *scanOptions) shardOptions(args []string, p process, stdin io.Reader, stderr io.Writer) (shardscan.Options, []input.Source, error) {
-	var opt shardscan.Options
-	sel, err := rules.Flags{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
-		NoAgreementBefore: o.noAgreement}.Selection()
-	if err != nil {
-		return opt, nil, usageError{err}
+// a shard without counts, whose scan reads its file from the start. The flags are checked
+// here, in the command's words, before audit checks them again.
+func (o *scanOptions) archive(args []string, p process, stdin io.Reader, stderr io.Writer) (*audit.Archive, audit.Tables, error) {
+	t := audit.Tables{Findings: o.out, Games: o.games, Errors: o.errors, SummaryJSON: o.summaryJSON, HTML: o.html,
+		Version: Version(), CommandLine: p.argv}
+	aopt := &audit.Options{Editions: o.editions, FallbackEdition: o.fallback, Fivefold2014: o.fivefold2014,
+		NoAgreementBefore: o.noAgreement, Workers: o.workers, Stdin: stdin}
+	if _, err := (rules.Flags{Editions: o.editions, Fallback: o.fallback, Fivefold2014: o.fivefold2014,
+		NoAgreementBefore: o.noAgreement}).Selection(); err != nil {
+		return nil, t, usageError{err}
 	}
-	opt = shardscan.Options{Selection: sel, Out: o.out, Games: o.games, Errors: o.errors, SummaryFile: o.summaryJSON,
-		Workers: o.workers, Stdin: stdin, Version: Version(), CommandLine: p.argv}
 	if o.pgnOut == "" && (o.pgnOutRules != "" || o.pgnOutMissed) {
-		return opt, nil, usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
+		return nil, t, usageError{errors.New("--pgn-out-rules and --pgn-out-missed choose what --pgn-out writes: name the file with --pgn-out")}
 	}
 	if o.pgnOut != "" {
 		fl, err := pgnout.ParseFilter(o.pgnOutRules, o.pgnOutMissed)
 		if err != nil {
-			return opt, nil, usageError{err}
+			return nil, t, usageError{err}
 		}
-		opt.PGNOut, opt.PGNFilter = o.pgnOut, fl
+		t.PGN, t.PGNRules, t.PGNMissed = o.pgnOut, fl.Rules, fl.Missed
 	}
 	showProgress, err := progressWanted(o.progress, o.quiet, stderr)
 	if err != nil {
-		return opt, nil, usageError{err}
+		return nil, t, usageError{err}
 	}
 	if showProgress {
-		opt.Progress = scan.NewProgress(stderr)
+		t.Progress = stderr
 	}
-	srcs, err := resolveInputs(*o, args)
+	a, srcs, err := openInputs(*o, args, aopt)
 	if err != nil {
-		return opt, nil, err
+		return nil, t, err
 	}
-	if own := srcs[0].Own; own != nil && own.First == nil && own.Start > 0 && !o.quiet {
+	if sh, _ := input.ParseShard(o.shard); o.shard != "" && sh.First == nil && sh.Start > 0 && !o.quiet {
 		fmt.Fprintf(stderr, "pgnscan: note: the shard has no counts (+INDEX,...): its scan reads %s from byte 0 to learn its first game,\n"+
-			"  so scanning all the shards of a file costs time quadratic in their number; pgnscan plan --count gives them\n", srcs[0].Name)
+			"  so scanning all the shards of a file costs time quadratic in their number; pgnscan plan --count gives them\n", a.Sources()[0])
 	}
 	if err := checkOutputs(*o, srcs); err != nil {
-		return opt, nil, usageError{err}
+		return nil, t, usageError{err}
 	}
 	if o.partition != "" {
-		if opt.Partition, err = report.ParsePartition(o.partition); err != nil {
-			return opt, nil, usageError{err}
-		}
-		if o.shard != "" {
-			sh, _ := input.ParseShard(o.shard) // parsed before: it parses
-			// A shard's part files, and so its summary OUT/_summary-NAME.json (Scan).
-			opt.PartName = sh.PartName()
+		if t.Partition, err = report.ParsePartition(o.partition); err != nil {
+			return nil, t, usageError{err}
 		}
 	}
-	return opt, srcs, nil
+	return a, t, nil
 }
 
-// resolveInputs returns the sources of a scan: the inputs args name, or the shard of --shard.
-// A shard that does not parse, or names a file that does not exist, is bad usage; one that
-// reaches past its file or whose frames do not decode is a failed input.
-func resolveInputs(o scanOptions, args []string) ([]input.Source, error) {
+// openInputs opens the archive of the inputs args name, or of the shard of --shard, and
+// returns it with the sources checkOutputs compares the outputs with. A shard that does not
+// parse, or names a file that does not exist, is bad usage, as is an input audit.Open refuses;
+// a shard that reaches past its file or whose frames do not decode is a failed input.
+func openInputs(o scanOptions, args []string, aopt *audit.Options) (*audit.Archive, []input.Source, error) {
 	if o.shard == "" {
-		srcs, err := input.Resolve(args)
+		srcs, err := input.Resolve(args) // audit.Open resolves them again; here for the usage message and checkOutputs
 		if err != nil {
-			return nil, usageError{err}
+			return nil, nil, usageError{err}
 		}
-		return srcs, nil
+		a, err := audit.Open(args, aopt)
+		if err != nil {
+			return nil, nil, usageError{auditCause(err)}
+		}
+		return a, srcs, nil
 	}
 	sh, err := input.ParseShard(o.shard)
 	if err != nil {
-		return nil, usageError{fmt.Errorf("--shard %w", err)}
+		return nil, nil, usageError{fmt.Errorf("--shard %w", err)}
 	}
 	if _, err := input.Resolve([]string{sh.Path}); err != nil {
-		return nil, usageError{err}
+		return nil, nil, usageError{err}
 	}
-	src, err := sh.Source()
+	a, err := audit.OpenShard(o.shard, aopt)
 	if err != nil {
-		return nil, err
+		return nil, nil, auditCause(err)
 	}
-	return []input.Source{src}, nil
+	return a, []input.Source{{Path: sh.Path}}, nil
+}
+
+// auditCause returns the cause that an error of audit.Open or audit.OpenShard wraps beside its
+// kind (audit.ErrInput, audit.ErrOption): the message the command prints, without "audit: ".
+func auditCause(err error) error {
+	if m, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range m.Unwrap() {
+			if e != audit.ErrInput && e != audit.ErrOption {
+				return e
+			}
+		}
+	}
+	return err
 }
 
 // startCPUProfile starts writing a CPU profile to path; the returned function stops it.
@@ -327,7 +328,7 @@ func checkPartitioned(o scanOptions) error {
 }
 
 // printSummary writes the summary where --summary says.
-func printSummary(s *report.Summary, path string, stdout, stderr io.Writer) error {
+func printSummary(s *audit.Summary, path string, stdout, stderr io.Writer) error {
 	switch path {
 	case "":
 		_, err := s.WriteTo(stderr)

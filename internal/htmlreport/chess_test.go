@@ -7,7 +7,7 @@ import (
 	"github.com/pgnscan/pgnscan/internal/report"
 )
 
-// testChess is what pgnscan's command tells the page (cmd/pgnscan pageChess, tested against
+// testChess is what pgnscan tells the page (internal/scanpage Chess, tested against
 // it there), written out from the specs: the contract's orders, the draw claims of rules.md
 // 4.2, the endings of rules.md 4.3 and the unwinnable findings of rules.md 7.3 and 8 in the
 // page's order; placements read by notnil/chess, an independent reader of FEN.

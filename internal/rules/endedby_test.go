@@ -121,7 +121,8 @@ func TestLichessCannotWin(t *testing.T) {
 
 // TestLichessMaterialVersions: the material rule as each version of lichess's code had it
 // (rules.md 10), worked by hand from the code read (scalachess's InsufficientMatingMaterial
-// before and after #152/#153, and #821's forced test), for timeouts (t) and resignations (r).
+// before and after #97, #152, #153 and #164, and #821's forced test), for timeouts and
+// resignations.
 func TestLichessMaterialVersions(t *testing.T) {
 	at := func(y, m, d int) *Edition {
 		eds := lichessVersions()
@@ -134,11 +135,45 @@ func TestLichessMaterialVersions(t *testing.T) {
 		timeout bool
 		want    bool
 	}{
-		// K+B+B (c1, e1: both dark) against a lone king: one bishop only before 2018-08-27.
-		{"7k/8/8/8/8/8/8/K1B1B3 b - - 0 1", board.White, at(2018, 8, 26), true, false},
-		{"7k/8/8/8/8/8/8/K1B1B3 b - - 0 1", board.White, at(2018, 8, 27), true, true},
+		// K+N against K+P: a lone knight was always short before scalachess #97 (2017-03-31),
+		// then only against king and queens.
+		{"7k/8/8/8/8/6p1/8/K1N5 b - - 0 1", board.White, at(2017, 3, 30), true, true},
+		{"7k/8/8/8/8/6p1/8/K1N5 b - - 0 1", board.White, at(2017, 3, 31), true, false},
+		{"7k/8/8/8/8/8/6q1/K1N5 b - - 0 1", board.White, at(2017, 3, 31), true, true},
+		// K+B against K+R: short in every form.
+		{"7k/8/8/8/8/8/6r1/K1B5 b - - 0 1", board.White, at(2016, 1, 1), true, true},
+		{"7k/8/8/8/8/8/6r1/K1B5 b - - 0 1", board.White, at(2017, 3, 31), true, true},
+		{"7k/8/8/8/8/8/6r1/K1B5 b - - 0 1", board.White, at(2018, 9, 13), true, true},
+		// K+B (c1, dark) against K+B (f1, light): #97 lets the flagger's bishop count; #152's
+		// short-circuited test calls it short; #153 asks for a shared square colour.
+		{"7k/8/8/8/8/8/8/K1B2b2 b - - 0 1", board.White, at(2017, 3, 30), true, true},
+		{"7k/8/8/8/8/8/8/K1B2b2 b - - 0 1", board.White, at(2018, 8, 26), true, false},
+		{"7k/8/8/8/8/8/8/K1B2b2 b - - 0 1", board.White, at(2018, 8, 27), true, true},
+		{"7k/8/8/8/8/8/8/K1B2b2 b - - 0 1", board.White, at(2018, 9, 12), true, true},
+		{"7k/8/8/8/8/8/8/K1B2b2 b - - 0 1", board.White, at(2018, 9, 13), true, false},
+		{"7k/8/8/8/8/8/8/K1B2b2 b - - 0 1", board.White, at(2019, 1, 18), true, false},
+		// K+B (c1) against K+B+B (e1 dark, f1 light): #153 finds a shared colour (short), #164
+		// sees bishops on both colours (not short).
+		{"7k/8/8/8/8/8/8/K1B1bb2 b - - 0 1", board.White, at(2018, 9, 13), true, true},
+		{"7k/8/8/8/8/8/8/K1B1bb2 b - - 0 1", board.White, at(2019, 1, 18), true, false},
+		// K+B against a lone king (dead anyway): #153's bishopsOnDifferentColor is true for a
+		// side's one or two bishops, so the bishop "can win"; short again from #164.
+		{"7k/8/8/8/8/8/8/K1B5 b - - 0 1", board.White, at(2018, 9, 13), true, false},
+		{"7k/8/8/8/8/8/8/K1B5 b - - 0 1", board.White, at(2019, 1, 18), true, true},
+		// scalachess #163's KQBvKB: K+B (c1) against K+Q+B (f1): short from #152 to #164.
+		{"7k/8/8/8/8/8/6q1/K1B2b2 b - - 0 1", board.White, at(2018, 8, 26), true, false},
+		{"7k/8/8/8/8/8/6q1/K1B2b2 b - - 0 1", board.White, at(2018, 9, 13), true, true},
+		{"7k/8/8/8/8/8/6q1/K1B2b2 b - - 0 1", board.White, at(2019, 1, 17), true, true},
+		{"7k/8/8/8/8/8/6q1/K1B2b2 b - - 0 1", board.White, at(2019, 1, 18), true, false},
+		// K+B+B (c1, e1: both dark) against a lone king: one bishop only before #164.
+		{"7k/8/8/8/8/8/8/K1B1B3 b - - 0 1", board.White, at(2017, 3, 30), true, false},
+		{"7k/8/8/8/8/8/8/K1B1B3 b - - 0 1", board.White, at(2019, 1, 17), true, false},
+		{"7k/8/8/8/8/8/8/K1B1B3 b - - 0 1", board.White, at(2019, 1, 18), true, true},
+		// K+N+B: never short.
+		{"7k/8/8/8/8/8/8/K1BN4 b - - 0 1", board.White, at(2016, 1, 1), true, false},
 		// K+B+B on both colours (b6 dark, c4 light; lila #16370's position): never short.
 		{"8/8/1B6/8/1KB5/8/2k5/8 b - - 0 1", board.White, at(2018, 8, 26), true, false},
+		{"8/8/1B6/8/1KB5/8/2k5/8 b - - 0 1", board.White, at(2019, 1, 17), true, false},
 		{"8/8/1B6/8/1KB5/8/2k5/8 b - - 0 1", board.White, at(2024, 11, 7), true, false},
 		{"8/8/1B6/8/1KB5/8/2k5/8 b - - 0 1", board.White, at(2024, 11, 8), true, false},
 		// scalachess #821's example: Black (to move, flagging) must take the rook: 1... Kxg8

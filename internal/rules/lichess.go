@@ -7,14 +7,39 @@ package rules
 type MaterialRule struct {
 	// On: unwinnable losses are judged by this rule, not by whether the winner can mate (6.9).
 	On bool
-	// AnyBishops: a king with any number of bishops, all on squares of one colour, can be short
-	// of material (scalachess #152, #153, 2018: the roles are taken distinct). Before, the rule
-	// matched the list of the side's roles as it was, so only a king and exactly one bishop.
-	AnyBishops bool
+	// Form: which of the code's forms of the rule (shortOfMaterial has each one).
+	Form MaterialForm
 	// Forced: a timeout is also drawn when every legal move of the side to move (the flagger)
 	// leaves a position where the winner is short by the rule (scalachess #821, 2026-04-11).
 	Forced bool
 }
+
+// MaterialForm is one form of scalachess's InsufficientMatingMaterial(board, color), as the
+// code read had it; w is the side asked about, f the other side. In every form w cannot win
+// with its king alone; the forms differ in what a lone knight or bishop needs.
+type MaterialForm uint8
+
+const (
+	// FormLoneMinor (the earliest code read, before scalachess #97): w's king with exactly one
+	// knight or exactly one bishop cannot win, whatever f has (`case Nil | List(Knight) |
+	// List(Bishop) => true`).
+	FormLoneMinor MaterialForm = iota
+	// FormNoBishop (scalachess #97): one knight when f has only king and queens; one bishop
+	// when f has only king, queens and rooks (f's own bishop, of either colour, lets w win).
+	FormNoBishop
+	// FormNoKnightPawn (scalachess #152): one bishop when f has no knight and no pawn, bishops
+	// of both colours included (the short-circuited `... || bishopsOnDifferentColor(board)`,
+	// whose second half is false whenever f has a knight or pawn); the knight as FormNoBishop.
+	FormNoKnightPawn
+	// FormSharedColour (scalachess #153): one bishop when f has no knight and no pawn, and
+	// f has a queen or a rook, or some bishop of f stands on the square colour of w's bishop
+	// (`... && !bishopsOnDifferentColor(board)`; against a lone king w's bishop can win).
+	FormSharedColour
+	// FormOneColour (scalachess #164, still the rule in 2026): king and any number of bishops
+	// when f has no knight and no pawn and no two bishops of the board (either side's) stand
+	// on squares of different colours; the knight as FormNoBishop.
+	FormOneColour
+)
 
 // lichessVersion is one version of lichess's house rules (rules.md 10): what lichess's code
 // did from the day its change was merged on, as the change to the version before it.
@@ -33,9 +58,8 @@ var lichessHistory = []lichessVersion{
 		source: "scalachess InsufficientMatingMaterial, History, Hash, Move (the earliest code read, Scala 2)",
 		change: "threefold repetition by claim; 50 moves (100 half-moves) end the game; a position is " +
 			"dead when both sides have insufficient material (the cases of rules.md 5); a timeout is " +
-			"drawn when the side that did not flag has its king alone, its king and one knight against " +
-			"king and queens, or its king and one bishop with no bishop of the other square colour on " +
-			"the board and no knight or pawn of the flagger; no automatic fivefold; repetitions " +
+			"drawn when the side that did not flag has its king alone, or its king and exactly one " +
+			"knight or one bishop, whatever the flagger has; no automatic fivefold; repetitions " +
 			"compare the pieces' squares and the side to move only (Hash: no castling rights, no en " +
 			"passant), and a castling move, like a capture or a pawn move, restarts both the " +
 			"positions compared and the 50-move count (scalachess #3); such a move emptied the list " +
@@ -56,11 +80,37 @@ var lichessHistory = []lichessVersion{
 		apply: func(e *Edition) { e.Counting = Counting{Uncounted: UncountedStart} },
 	},
 	{
+		from: Date{2017, 3, 31},
+		source: "scalachess #97 (fixes lila #1449; the day of its first review: the merge day was " +
+			"not found, the discussion went on to 2017-04-04)",
+		change: "timeouts: a king and one knight cannot win only against king and queens, a king " +
+			"and one bishop only against king, queens and rooks (before, a lone knight or bishop " +
+			"never could, whatever the flagger had)",
+		apply: func(e *Edition) { e.Material.Form = FormNoBishop },
+	},
+	{
 		from:   Date{2018, 8, 27},
-		source: "scalachess #152, #153 (2018-09-13)",
-		change: "timeouts: a king with any number of bishops, all on one square colour, cannot win " +
-			"either (before, only a king and one bishop)",
-		apply: func(e *Edition) { e.Material.AnyBishops = true },
+		source: "scalachess #152",
+		change: "timeouts: a king and one bishop cannot win against anything without a knight or " +
+			"pawn, the flagger's bishops of either colour included (a short-circuited test, fixed " +
+			"by #153)",
+		apply: func(e *Edition) { e.Material.Form = FormNoKnightPawn },
+	},
+	{
+		from:   Date{2018, 9, 13},
+		source: "scalachess #153",
+		change: "timeouts: a king and one bishop cannot win against no knight or pawn only when the " +
+			"flagger has a queen or rook, or a bishop on the same square colour as the winner's",
+		apply: func(e *Edition) { e.Material.Form = FormSharedColour },
+	},
+	{
+		from: Date{2019, 1, 18},
+		source: "scalachess #164 (fixes scalachess #163; opened 2019-01-18, reviewed to " +
+			"2019-01-26, #163 closed as fixed by it 2019-03-01: the merge day was not found)",
+		change: "timeouts: a king with any number of bishops cannot win when the flagger has no " +
+			"knight or pawn and every bishop on the board stands on one square colour (before, " +
+			"one bishop only, and the flagger's queen or rook did not count)",
+		apply: func(e *Edition) { e.Material.Form = FormOneColour },
 	},
 	{
 		from:   Date{2020, 1, 14},

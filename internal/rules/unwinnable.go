@@ -207,7 +207,7 @@ func (j *Judge) finalCount(e *edState) int {
 // the side w that did not lose cannot win at p. timeout: the game was lost on time, where
 // rule.Forced also counts a flagger to move all of whose moves leave w short.
 func lichessCannotWin(p *board.Position, w board.Color, rule MaterialRule, timeout bool) bool {
-	if shortOfMaterial(p, w, rule.AnyBishops) {
+	if shortOfMaterial(p, w, rule.Form) {
 		return true
 	}
 	if !rule.Forced || !timeout || p.Turn() == w {
@@ -218,37 +218,54 @@ func lichessCannotWin(p *board.Position, w board.Color, rule MaterialRule, timeo
 	for _, m := range l.Slice() {
 		q := *p
 		q.Play(m)
-		if !shortOfMaterial(&q, w, rule.AnyBishops) {
+		if !shortOfMaterial(&q, w, rule.Form) {
 			return false
 		}
 	}
 	return l.N > 0
 }
 
-// shortOfMaterial is scalachess's InsufficientMatingMaterial(board, w): w cannot win when
-// (1) it has only its king; or (2) its king and exactly one knight, while the other side has
-// nothing but its king and queens; or (3) its king and bishops (exactly one bishop unless
-// anyBishops), no two bishops on the board stand on squares of different colours, and the
-// other side has no knight or pawn. It never looks at blockades.
-func shortOfMaterial(p *board.Position, w board.Color, anyBishops bool) bool {
+// shortOfMaterial is scalachess's InsufficientMatingMaterial(board, w) in the form it had
+// (MaterialForm): w cannot win when (1) it has only its king; or (2) its king and exactly one
+// knight, while the other side has nothing but its king and queens (FormLoneMinor: whatever
+// it has); or (3) its king and bishops, exactly one bishop before FormOneColour, while the
+// other side has what the form allows. It never looks at blockades.
+func shortOfMaterial(p *board.Position, w board.Color, form MaterialForm) bool {
 	f := w.Other()
 	mine := func(r board.Role) uint64 { return p.Pieces(w, r) }
 	theirs := func(r board.Role) uint64 { return p.Pieces(f, r) }
 	pawns, knights, bishops := mine(board.Pawn), mine(board.Knight), mine(board.Bishop)
 	heavy := mine(board.Rook) | mine(board.Queen)
+	theirHeavy := theirs(board.Rook) | theirs(board.Queen)
+	theirKnightsPawns := theirs(board.Knight) | theirs(board.Pawn)
 	switch {
 	case pawns|knights|bishops|heavy == 0:
 		return true // (1)
 	case pawns|bishops|heavy == 0 && knights&(knights-1) == 0:
 		// (2): one knight; the other side has only king and queens.
-		return theirs(board.Pawn)|theirs(board.Knight)|theirs(board.Bishop)|theirs(board.Rook) == 0
-	case pawns|knights|heavy == 0 && (anyBishops || bishops&(bishops-1) == 0):
-		// (3): only bishops (one before 2018), all of one square colour on the whole board.
-		all := bishops | theirs(board.Bishop)
-		oneColour := all&lightSquares == 0 || all&^lightSquares == 0
-		return oneColour && theirs(board.Knight)|theirs(board.Pawn) == 0
+		return form == FormLoneMinor ||
+			theirs(board.Pawn)|theirs(board.Knight)|theirs(board.Bishop)|theirs(board.Rook) == 0
+	case pawns|knights|heavy != 0 || (form != FormOneColour && bishops&(bishops-1) != 0):
+		return false // anything else: more than one bishop before #164, or a knight and a bishop
 	}
-	return false
+	// (3): only bishops, one before #164.
+	all := bishops | theirs(board.Bishop)
+	switch form {
+	case FormLoneMinor:
+		return true
+	case FormNoBishop:
+		return theirKnightsPawns|theirs(board.Bishop) == 0
+	case FormNoKnightPawn:
+		return theirKnightsPawns == 0
+	case FormSharedColour:
+		shared := theirs(board.Bishop) & lightSquares
+		if bishops&lightSquares == 0 {
+			shared = theirs(board.Bishop) &^ lightSquares
+		}
+		return theirKnightsPawns == 0 && (theirHeavy != 0 || shared != 0)
+	}
+	oneColour := all&lightSquares == 0 || all&^lightSquares == 0
+	return oneColour && theirKnightsPawns == 0
 }
 
 // lightSquares are the light squares (b1, a2, ...), as a bitboard with a1 = bit 0.

@@ -1,7 +1,8 @@
 // Package shardscan is the wiring of a scan, sources to outputs: it creates the findings,
 // games and errors outputs (files, or Hive-partitioned part files), runs the scan pipeline
-// over the sources, closes the outputs and writes the scan's machine-readable summary. The
-// command `pgnscan scan` and the Beam adapter (the nested module beam/) both call it; ScanShard
+// over the sources, closes the outputs and writes the scan's machine-readable summary.
+// Package audit's Write (which `pgnscan scan` calls) and the Beam adapter (the nested module
+// beam/) call it; ScanShard
 // scans one shard of a plan (input.Shard) through a random-access reader, so that a worker
 // can read local files, gs:// or s3:// objects alike.
 package shardscan

@@ -1,4 +1,8 @@
-package main
+// Package scanpage is what a scan's HTML report is told of chess, and the writing of its file:
+// shared by package audit's Write (Tables.HTML) and `pgnscan report --html`. It lives apart
+// from internal/shardscan so that the Beam adapter, which uses shardscan, does not depend on
+// the page's chart library.
+package scanpage
 
 import (
 	"bufio"
@@ -11,15 +15,16 @@ import (
 	"github.com/pgnscan/pgnscan/internal/scan"
 )
 
-// pageChess is what the HTML report is told of chess: the names and orders every summary
+// Chess is what the HTML report is told of chess: the names and orders every summary
 // gets (scan.Names), the automatic endings and the unwinnable findings in the order the page
 // shows them, and FEN placements read by package board, so that the page restates none of it.
-func pageChess() *htmlreport.Chess {
+// The page of a scan (package audit's Write) and that of `pgnscan report --html` both use it.
+func Chess() *htmlreport.Chess {
 	return &htmlreport.Chess{
 		Names:      scan.Names(),
 		Endings:    ruleNames(rules.Fivefold, rules.SeventyFiveMove, rules.FiftyMove, rules.DeadPosition),
 		Unwinnable: ruleNames(rules.UnwinnableTimeout, rules.UnwinnableResignation, rules.EarlyAgreement),
-		Placement:  placementOf,
+		Placement:  placement,
 	}
 }
 
@@ -32,8 +37,8 @@ func ruleNames(rs ...rules.Rule) []string {
 	return out
 }
 
-// placementOf reads a FEN's placement for a diagram: the FEN letter on each square, a1 = 0.
-func placementOf(fen string) ([64]byte, error) {
+// placement reads a FEN's placement for a diagram: the FEN letter on each square, a1 = 0.
+func placement(fen string) ([64]byte, error) {
 	var p [64]byte
 	s, err := board.ParseFEN(fen)
 	if err != nil {
@@ -45,15 +50,16 @@ func placementOf(fen string) ([64]byte, error) {
 	return p, nil
 }
 
-// writeHTMLFile writes the aggregate's page to path through a report.File: a
-// failed or interrupted write never leaves a half page under the name asked for.
-func writeHTMLFile(path string, a *htmlreport.Aggregate) error {
+// WriteFile writes the aggregate's page to path through a report.File: a failed or
+// interrupted write never leaves a half page under the name asked for. version is the
+// program's, which the page shows. The errors name the flag, --html, as the command prints them.
+func WriteFile(path string, a *htmlreport.Aggregate, version string) error {
 	f, err := report.CreateFile(path)
 	if err != nil {
 		return fmt.Errorf("--html: %w", err)
 	}
 	w := bufio.NewWriter(f)
-	err = a.WriteHTML(w, Version())
+	err = a.WriteHTML(w, version)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -62,16 +68,4 @@ func writeHTMLFile(path string, a *htmlreport.Aggregate) error {
 		return fmt.Errorf("--html %s: %w", path, err)
 	}
 	return f.Commit()
-}
-
-// checkHTMLOutput refuses an --html path that names a table format (a slip for
-// -o); checkOutputs refuses one that clashes with an input or another output.
-func checkHTMLOutput(html string) error {
-	if html == "" {
-		return nil
-	}
-	if _, err := report.FormatOf(html); err == nil {
-		return fmt.Errorf("--html %s: the HTML report would overwrite a table; name it .html", html)
-	}
-	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package scanpage
 
 import (
 	"math/rand/v2"
@@ -12,7 +12,7 @@ import (
 // The page is told the automatic endings of rules.md 4.3 (fivefold, 75 moves, lichess's 50
 // moves, dead position) and the unwinnable findings of rules.md 7.3 and 8, in the page's order.
 func TestPageChess(t *testing.T) {
-	c := pageChess()
+	c := Chess()
 	if want := []string{"fivefold", "seventyfive_move", "fifty_move", "dead_position"}; !slices.Equal(c.Endings, want) {
 		t.Errorf("Endings = %v, want %v", c.Endings, want)
 	}
@@ -21,7 +21,7 @@ func TestPageChess(t *testing.T) {
 	}
 }
 
-// placementOf reads the placement of the positions of random games as notnil/chess does, and
+// placement reads the placement of the positions of random games as notnil/chess does, and
 // refuses malformed FENs.
 func TestPlacementAgainstNotnil(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 17))
@@ -34,7 +34,7 @@ func TestPlacementAgainstNotnil(t *testing.T) {
 				t.Fatal(err)
 			}
 			fen := game.Position().String()
-			got, err := placementOf(fen)
+			got, err := placement(fen)
 			if err != nil {
 				t.Fatalf("%s: %v", fen, err)
 			}
@@ -60,8 +60,8 @@ func TestPlacementAgainstNotnil(t *testing.T) {
 		"7/8/8/8/8/8/8/8 w - - 0 1", "ppppppppp/8/8/8/8/8/8/8 w - - 0 1", "8/8/8/8/8/8/8/7x w - - 0 1",
 		"<script>/8/8/8/8/8/8/8 w - - 0 1",
 	} {
-		if _, err := placementOf(fen); err == nil {
-			t.Errorf("placementOf(%q) accepted it", fen)
+		if _, err := placement(fen); err == nil {
+			t.Errorf("placement(%q) accepted it", fen)
 		}
 	}
 }
