@@ -360,36 +360,41 @@ func (d *Decider) loserGoal(p *board.Position) *[64]int8 {
 	return &cornerDistances
 }
 
-// loserStep is the mate search's move list for a loser's node where the loser tries one move
+// loserStep is the mate search's move list for a loser's node where the loser tries w moves
 // (widths) in order's order, not the opening one: order ranks a king step onto an empty square
-// (-8 to 8) above every other move (captures -100, other men -30 or -10), so the move tried is
-// the best of those steps, the first of the best in generation order (the king's moves come
-// first there, by target square) when several tie. loserStep finds it with one legality test
-// a step (board's QuietPieceMove) instead of listing every move, and leaves it alone in f's
-// list (ok); ok is false when it cannot tell (the king has no such step, or the loser could
-// castle: a castling is a king move too), and the list must be generated.
+// (-8 to 8) above every other move (captures -100, other men -30 or -10), and the king's moves
+// come first in generation order (by target square), so when the king has w such steps or more
+// the moves tried are the best w of those steps, ties going the same way. loserStep lists them
+// with one legality test a step (board's QuietPieceMove) instead of listing every move: for
+// w = 1 it leaves the best alone in f's list, for more every such step, which order ranks
+// (ok). ok is false when it cannot tell (the king has fewer than w such steps, or the loser
+// could castle: a castling is a king move too), and the list must be generated.
 func (d *Decider) loserStep(f *frame) (ok bool) {
 	p := &f.pos
-	if d.widths[d.loser] != 1 || d.open || p.Castling() != 0 {
+	w := d.widths[d.loser]
+	if w <= 0 || d.open || p.Castling() != 0 {
 		return false
 	}
 	k := p.KingSquare(d.loser)
 	goal := d.loserGoal(p)
-	var best board.Move
+	n := 0
 	var bestScore int32
 	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0; b &= b - 1 {
 		m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b)))
 		if !legal {
 			continue
 		}
-		if s := closer(goal, m); !ok || s > bestScore {
-			best, bestScore, ok = m, s, true
+		if w > 1 {
+			f.moves.Moves[n] = m
+			n++
+		} else if s := closer(goal, m); n == 0 || s > bestScore {
+			f.moves.Moves[0], bestScore, n = m, s, 1
 		}
 	}
-	if !ok {
+	if n < w {
 		return false
 	}
-	f.moves.Moves[0], f.moves.N = best, 1
+	f.moves.N = n
 	return true
 }
 
