@@ -39,21 +39,7 @@ func TestTestdataCases(t *testing.T) {
 	rd := pgn.NewReader(f, pgn.SplitterOptions{Source: "cases.pgn"})
 	cases := 0
 	for rd.Next() {
-		tags := map[string]string{}
-		var sans [][]byte
-		var last []byte // the comment after the last move, if any
-		tok := rd.Tokenizer()
-		for k := tok.Next(); k != pgn.TokEnd; k = tok.Next() {
-			switch k {
-			case pgn.TokTag:
-				tags[string(tok.TagName())] = pgn.TagText(tok.Bytes())
-			case pgn.TokSAN:
-				sans = append(sans, append([]byte(nil), tok.Bytes()...))
-				last = nil
-			case pgn.TokComment:
-				last = append([]byte(nil), tok.Bytes()...)
-			}
-		}
+		tags, sans, last := readGame(rd) // last: the comment after the last move, if any
 		name := tags["Event"]
 		if name == "" {
 			continue // the game without tags keeps its expectations in % lines
@@ -256,4 +242,23 @@ func checkCaseEnd(t *testing.T, what, end string, s *Judgment) {
 			t.Errorf("%s: %s = %q, want %q", what, k, g, val)
 		}
 	}
+}
+
+// readGame reads the game rd holds: its tags (as text), its SANs, and the comment after its
+// last move (nil when none).
+func readGame(rd *pgn.Reader) (tags map[string]string, sans [][]byte, last []byte) {
+	tags = map[string]string{}
+	tok := rd.Tokenizer()
+	for k := tok.Next(); k != pgn.TokEnd; k = tok.Next() {
+		switch k {
+		case pgn.TokTag:
+			tags[string(tok.TagName())] = pgn.TagText(tok.Bytes())
+		case pgn.TokSAN:
+			sans = append(sans, append([]byte(nil), tok.Bytes()...))
+			last = nil
+		case pgn.TokComment:
+			last = append([]byte(nil), tok.Bytes()...)
+		}
+	}
+	return tags, sans, last
 }

@@ -180,21 +180,7 @@ func TestLichessMaterialAgainstReference(t *testing.T) {
 		rows, judged := 0, 0
 		rd := pgn.NewReader(f, pgn.SplitterOptions{Source: path})
 		for rd.Next() {
-			tags := map[string]string{}
-			var sans [][]byte
-			var last []byte
-			tok := rd.Tokenizer()
-			for k := tok.Next(); k != pgn.TokEnd; k = tok.Next() {
-				switch k {
-				case pgn.TokTag:
-					tags[string(tok.TagName())] = pgn.TagText(tok.Bytes())
-				case pgn.TokSAN:
-					sans = append(sans, append([]byte(nil), tok.Bytes()...))
-					last = nil
-				case pgn.TokComment:
-					last = append([]byte(nil), tok.Bytes()...)
-				}
-			}
+			tags, sans, last := readGame(rd)
 			res := ParseResult(tags["Result"])
 			g := &corpusGame{fen: tags["FEN"], setUp: tags["SetUp"]}
 			start, ok := g.start()
