@@ -23,8 +23,8 @@ type tally struct {
 	// game's first irreversible move it rejoins the first tally if every fact agrees (Play).
 	rejoin bool
 
-	th        Thresholds // its editions' (Counting.Thresholds)
-	endsFirst bool       // th.endsFirst()
+	th                    Thresholds // its editions' (Counting.Thresholds)
+	decideReps, decideHmc int        // th.decideFrom(): the fast path's gate (mayDecide)
 
 	facts
 	compaction // of a long window (window.go)
@@ -48,7 +48,8 @@ type facts struct {
 func (t *tally) begin(p *board.Position, c Counting, live int) {
 	t.live = live
 	t.rejoin = false
-	t.th, t.endsFirst = c.Thresholds, c.Thresholds.endsFirst()
+	t.th = c.Thresholds
+	t.decideReps, t.decideHmc = t.th.decideFrom()
 	t.facts = facts{maxReps: 1}
 	t.byPlacement, t.castled = c.ByPlacement, math.MinInt/2
 	var startCount int32

@@ -58,19 +58,18 @@ func (t *tally) mayClaim(us board.Color) bool {
 }
 
 // mayDecide reports whether Pi may end the game under some edition, other than by checkmate
-// or stalemate, or give us a claim: Play judges only these positions closely. With the Laws'
-// counts every ending but a dead position needs what a claim needs first (a fifth occurrence
-// is a third; 75 and 50 moves are fifty), so the claims' tests cover them. A tally whose
-// thresholds are not so ordered (endsFirst) has no fast path: each position is judged, and
-// its endings asked of their own gate, mayEnd.
+// or stalemate, or give us a claim: Play judges only these positions closely. It asks the
+// claims' and endings' tests at once: a dead position, a claim by move, or the count or clock
+// at or past the least from which a claim or an ending by a count may hold (decideFrom).
 func (j *Judge) mayDecide(t *tally, us board.Color) bool {
-	return j.dead || t.endsFirst || t.mayClaim(us)
+	return j.dead || t.count >= t.decideReps || t.hmc >= t.decideHmc || t.threefoldByMove(us)
 }
 
-// endsFirst reports whether an ending by a count can hold where no claim does: a fifth
-// occurrence before a third, or 75 moves before the fifty can be claimed.
-func (th Thresholds) endsFirst() bool {
-	return th.Fivefold < th.Threefold || th.SeventyFive < th.Fifty-1
+// decideFrom returns the least occurrence count and the least halfmove clock from which a
+// claim or an ending by a count may hold under th (threefoldOnBoard, fivefold;
+// fiftyClaimable, fiftyOnBoard, seventyFive): with the Laws' counts, 3 and 99.
+func (th Thresholds) decideFrom() (reps, hmc int) {
+	return min(th.Threefold, th.Fivefold), min(th.Fifty-1, th.SeventyFive)
 }
 
 // mayEnd reports whether some edition may end the game at Pi other than by checkmate or

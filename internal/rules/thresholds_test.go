@@ -127,12 +127,13 @@ func TestThresholdFivefold(t *testing.T) {
 // TestEditionThresholds: every edition of the table, and every lichess version, holds the
 // Laws' thresholds, set from the one value; with them every ending by a count needs what a
 // claim needs first (a fifth occurrence is a third; 75 and 50 moves are fifty), so the
-// Judge's fast path (mayDecide) asks the claims' tests alone.
+// Judge's fast path (mayDecide) opens at a third occurrence or a clock of 99, the claims'.
 func TestEditionThresholds(t *testing.T) {
 	eds := append(Editions(), lichessVersions()...)
 	for _, e := range eds {
-		if th := e.Counting.Thresholds; th != lawThresholds || th.endsFirst() {
-			t.Errorf("%s %s: thresholds %+v, want the Laws' %+v, which end nothing before a claim", e.ID, e.Version, th, lawThresholds)
+		th := e.Counting.Thresholds
+		if reps, hmc := th.decideFrom(); th != lawThresholds || reps != 3 || hmc != 99 {
+			t.Errorf("%s %s: thresholds %+v (gate %d, %d), want the Laws' %+v (gate 3, 99)", e.ID, e.Version, th, reps, hmc, lawThresholds)
 		}
 	}
 }
