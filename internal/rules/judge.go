@@ -183,10 +183,10 @@ func (j *Judge) Play(m board.Move) {
 				t.maxHmc = max(t.maxHmc, t.hmc)
 			}
 			t.restart(p, key, t.resetCount)
+			t.hmc = hmc // before rejoinAlt compares it with the first tally's, counted already
 			if t.rejoin {
 				j.rejoinAlt(t) // t is alt, the last tally: the loop ends either way
 			}
-			t.hmc = hmc
 			continue
 		}
 		n := len(t.win)
