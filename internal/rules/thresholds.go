@@ -31,7 +31,11 @@ func (t *tally) threefoldOnBoard() bool { return t.count >= t.th.Threefold }
 // (Threefold-1 times; 9.2 by announcing the move): only a position seen so with the other
 // side to move can be, and the window lists those (tally.repeated).
 func (t *tally) threefoldByMove(us board.Color) bool {
-	return len(t.twice[us.Other()&1]) > 0 // &1: the index needs no bounds check (mayDecide)
+	// A test of us rather than an index by us.Other(): fewer instructions in mayDecide.
+	if us == board.White {
+		return len(t.twice[board.Black]) > 0
+	}
+	return len(t.twice[board.White]) > 0
 }
 
 // fiftyOnBoard reports whether the last fifty moves of each side had no capture or pawn move

@@ -107,8 +107,8 @@ func (t *tally) restart(p *board.Position, key uint64, entryCount int32) {
 	if t.serial >= 1<<31 || len(t.twice[0])+len(t.twice[1]) > 0 {
 		t.tidy()
 	}
-	t.register(key, 0, 1)
-	t.win[0].count = entryCount
+	t.register(key, 0, entryCount)
+	t.count = 1 // its own count: register took entryCount for it
 }
 
 // tidy empties the lists of positions seen twice, and starts the serial
