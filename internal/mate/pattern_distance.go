@@ -27,7 +27,7 @@ func patternDistance(p *board.Position, side board.Color) int {
 	lk := p.KingSquare(loser)
 	flights := flightsLeft(p, lk, side)
 	bishopOnly, colour := bishopColour(p, side)
-	for _, k := range corners {
+	for i, k := range corners {
 		// Bishops alone check a corner's king only from squares of the corner's colour.
 		if bishopOnly && squareColour(k) != colour {
 			continue
@@ -38,7 +38,7 @@ func patternDistance(p *board.Position, side board.Color) int {
 			for r := board.Pawn; r < board.King; r++ {
 				for b := p.Pieces(c, r); b != 0; b &= b - 1 {
 					sq := board.Square(bits.TrailingZeros64(b))
-					cost := pieceCost(sq, c, r, k, c == side)
+					cost := int(cornerCosts[c][b2i(c == side)][b2i(r == board.Pawn)][i][sq])
 					if c == side {
 						h += cost
 					} else if blocker < 0 || cost < blocker {
@@ -76,6 +76,33 @@ func pieceCost(sq board.Square, c board.Color, r board.Role, k board.Square, min
 		pushes++
 	}
 	return pushes + near(board.SquareAt(sq.File(), last), k, radius)
+}
+
+// cornerCosts[c][mine][pawn][i][sq] is pieceCost(sq, c, r, corners[i], mine) for a pawn r
+// (pawn 1) or any other man (pawn 0): patternDistance asks it for every man and corner of each
+// position the pattern search generates.
+var cornerCosts [2][2][2][len(corners)][64]int8
+
+func init() {
+	for c := board.White; c <= board.Black; c++ {
+		for mine := range 2 {
+			for pawn, r := range [2]board.Role{board.Knight, board.Pawn} {
+				for i, k := range corners {
+					for sq := range board.Square(64) {
+						cornerCosts[c][mine][pawn][i][sq] = int8(pieceCost(sq, c, r, k, mine == 1))
+					}
+				}
+			}
+		}
+	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // near is how many king steps sq is from being within radius steps of k.
