@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -22,6 +23,7 @@ var corners = [4]board.Square{
 // patternDistance returns the least, over the corners a mate by side could use, of the moves
 // the men of p must make to take the shape around that corner (see the file's comment).
 func patternDistance(p *board.Position, side board.Color) int {
+	cornerCostsOnce.Do(fillCornerCosts)
 	loser := side.Other()
 	best := 1 << 30
 	lk := p.KingSquare(loser)
@@ -80,10 +82,15 @@ func pieceCost(sq board.Square, c board.Color, r board.Role, k board.Square, min
 
 // cornerCosts[c][mine][pawn][i][sq] is pieceCost(sq, c, r, corners[i], mine) for a pawn r
 // (pawn 1) or any other man (pawn 0): patternDistance asks it for every man and corner of each
-// position the pattern search generates.
-var cornerCosts [2][2][2][len(corners)][64]int8
+// position the pattern search generates. It is filled at the first patternDistance, not at
+// init: a scan that never runs the pattern search does not pay its 250,000 instructions.
+var (
+	cornerCosts     [2][2][2][len(corners)][64]int8
+	cornerCostsOnce sync.Once
+)
 
-func init() {
+// fillCornerCosts fills cornerCosts.
+func fillCornerCosts() {
 	for c := board.White; c <= board.Black; c++ {
 		for mine := range 2 {
 			for pawn, r := range [2]board.Role{board.Knight, board.Pawn} {
