@@ -235,3 +235,28 @@ func FuzzParquetFile(f *testing.F) {
 		t.Fatalf("no end after %d rows", rows)
 	})
 }
+
+// TestAppendDateTime: dates and times of day are written as the time package formats them, for
+// every day from before year 0 to after 9999 and every second of a day (and a few milliseconds
+// and values outside a day).
+func TestAppendDateTime(t *testing.T) {
+	for d := arrow.Date32(-800_000); d <= 3_000_000; d++ {
+		want := d.ToTime().Format("2006.01.02")
+		if got := string(appendDate(nil, d)); got != want {
+			t.Fatalf("appendDate(%d) = %q, want %q", d, got, want)
+		}
+	}
+	check := func(v arrow.Time32, unit arrow.TimeUnit) {
+		t.Helper()
+		want := v.ToTime(unit).Format("15:04:05")
+		if got := string(appendTime(nil, v, unit)); got != want {
+			t.Fatalf("appendTime(%d, %v) = %q, want %q", v, unit, got, want)
+		}
+	}
+	for s := arrow.Time32(-5); s < 24*3600+5; s++ {
+		check(s, arrow.Second)
+	}
+	for _, ms := range []arrow.Time32{-1, 0, 999, 1000, 59_999, 86_399_999, 86_400_000, 90_000_123} {
+		check(ms, arrow.Millisecond)
+	}
+}

@@ -102,7 +102,7 @@ func cageDistance(p *board.Position, side board.Color) int {
 	loser := side.Other()
 	ms, role, _ := loneMinor(p, side)
 	lk, wk := p.KingSquare(loser), p.KingSquare(side)
-	men := p.ByColor(loser) &^ p.ByRole(board.King)
+	men := newCageMen(p, loser)
 	best := 1 << 30
 	var block [64]int8 // blockCost of the squares of known
 	var known uint64
@@ -128,7 +128,7 @@ func cageDistance(p *board.Position, side board.Color) int {
 		}
 		for f := t.flights &^ known; f != 0; f &= f - 1 {
 			fs := board.Square(bits.TrailingZeros64(f))
-			block[fs] = blockCost(p, loser, men, fs)
+			block[fs] = blockCost(&men, loser, fs)
 		}
 		known |= t.flights
 		for _, k := range t.kings {
@@ -159,42 +159,58 @@ func cageDistance(p *board.Position, side board.Color) int {
 	return best
 }
 
-// blockCost is roughly how many moves the cheapest of the loser's men needs to stand on f.
-func blockCost(p *board.Position, loser board.Color, men uint64, f board.Square) int8 {
+// cageMen is the loser's men (its king aside) of a position, by what blockCost asks of them.
+type cageMen struct {
+	all, pawns, knights, bishops, queens, lines uint64 // lines: rooks and queens
+}
+
+// newCageMen returns the loser's men of p.
+func newCageMen(p *board.Position, loser board.Color) cageMen {
+	all := p.ByColor(loser) &^ p.ByRole(board.King)
+	queens := all & p.ByRole(board.Queen)
+	return cageMen{
+		all:     all,
+		pawns:   all & p.ByRole(board.Pawn),
+		knights: all & p.ByRole(board.Knight),
+		bishops: all & p.ByRole(board.Bishop),
+		queens:  queens,
+		lines:   all&p.ByRole(board.Rook) | queens,
+	}
+}
+
+// blockCost is roughly how many moves the cheapest of the loser's men needs to stand on f: none
+// for a man on f; one for a bishop, rook or queen that reaches f on the empty board; two for
+// another rook or queen, or bishop of f's colour; a knight's jumps; a pawn's pushes along its
+// file, or its promotion and a move (pawnCost); 20 when none can. Every man not on f needs a
+// move at least, so a line piece one move away is the least, and the men are walked one by one
+// only when there is none.
+func blockCost(men *cageMen, loser board.Color, f board.Square) int8 {
+	if men.all&(1<<f) != 0 {
+		return 0
+	}
+	if board.Attacks(loser, board.Rook, f, 0)&men.lines != 0 ||
+		board.Attacks(loser, board.Bishop, f, 0)&(men.bishops|men.queens) != 0 {
+		return 1
+	}
 	best := int8(20)
-	for b := men; b != 0 && best > 0; b &= b - 1 {
-		sq := board.Square(bits.TrailingZeros64(b))
-		var c int8
-		switch p.PieceAt(sq).Role() {
-		case board.Pawn:
-			c = pawnCost(loser, sq, f)
-		case board.Knight:
-			c = knightDist[sq][f]
-		case board.Bishop:
-			switch {
-			case squareColour(sq) != squareColour(f):
-				c = 20
-			case sq == f:
-				c = 0
-			case board.Attacks(loser, board.Bishop, sq, 0)&(1<<f) != 0:
-				c = 1
-			default:
-				c = 2
-			}
-		default: // rook, queen
-			r := p.PieceAt(sq).Role()
-			switch {
-			case sq == f:
-				c = 0
-			case board.Attacks(loser, r, sq, 0)&(1<<f) != 0:
-				c = 1
-			default:
-				c = 2
-			}
-		}
-		best = min(best, c)
+	if men.lines != 0 || men.bishops&colourSquares(f) != 0 {
+		best = 2
+	}
+	for b := men.knights; b != 0; b &= b - 1 {
+		best = min(best, knightDist[bits.TrailingZeros64(b)][f])
+	}
+	for b := men.pawns; b != 0; b &= b - 1 {
+		best = min(best, pawnCost(loser, board.Square(bits.TrailingZeros64(b)), f))
 	}
 	return best
+}
+
+// colourSquares returns the squares of sq's colour.
+func colourSquares(sq board.Square) uint64 {
+	if board.LightSquares&(1<<sq) != 0 {
+		return board.LightSquares
+	}
+	return ^board.LightSquares
 }
 
 // pawnCost is the moves a pawn of c on sq needs to stand on f: pushes along its file, or a

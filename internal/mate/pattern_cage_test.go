@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
@@ -48,4 +49,48 @@ func TestCageMates(t *testing.T) {
 		}
 		checkResult(t, fen, &p, side, r)
 	}
+}
+
+// TestBlockCost compares blockCost with its definition, man by man (a rook or queen: 0 on f,
+// 1 reaching f on the empty board, else 2; a bishop: 20 on the other colour, else likewise; a
+// knight: its jumps; a pawn: pawnCost), for every square and both losers of the positions of
+// every 7th line of labelled-dev.txt and every 50th of lichess-timeouts-15k-dev.txt.
+func TestBlockCost(t *testing.T) {
+	lines := append(readUnwinnable(t, "labelled-dev.txt", 7), readUnwinnable(t, "lichess-timeouts-15k-dev.txt", 50)...)
+	for _, l := range lines {
+		for loser := board.White; loser <= board.Black; loser++ {
+			men := newCageMen(&l.pos, loser)
+			for f := range board.Square(64) {
+				if got, want := blockCost(&men, loser, f), blockCostByMen(&l.pos, loser, f); got != want {
+					t.Fatalf("%s, loser %v, %v: blockCost %d, man by man %d", l.fen, loser, f, got, want)
+				}
+			}
+		}
+	}
+}
+
+// blockCostByMen is blockCost's definition, walked man by man.
+func blockCostByMen(p *board.Position, loser board.Color, f board.Square) int8 {
+	best := int8(20)
+	for b := p.ByColor(loser) &^ p.ByRole(board.King); b != 0; b &= b - 1 {
+		sq := board.Square(bits.TrailingZeros64(b))
+		r := p.PieceAt(sq).Role()
+		var c int8
+		switch {
+		case r == board.Pawn:
+			c = pawnCost(loser, sq, f)
+		case r == board.Knight:
+			c = knightDist[sq][f]
+		case r == board.Bishop && squareColour(sq) != squareColour(f):
+			c = 20
+		case sq == f:
+			c = 0
+		case board.Attacks(loser, r, sq, 0)&(1<<f) != 0:
+			c = 1
+		default:
+			c = 2
+		}
+		best = min(best, c)
+	}
+	return best
 }

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -22,12 +23,13 @@ var corners = [4]board.Square{
 // patternDistance returns the least, over the corners a mate by side could use, of the moves
 // the men of p must make to take the shape around that corner (see the file's comment).
 func patternDistance(p *board.Position, side board.Color) int {
+	cornerCostsOnce.Do(fillCornerCosts)
 	loser := side.Other()
 	best := 1 << 30
 	lk := p.KingSquare(loser)
 	flights := flightsLeft(p, lk, side)
 	bishopOnly, colour := bishopColour(p, side)
-	for _, k := range corners {
+	for i, k := range corners {
 		// Bishops alone check a corner's king only from squares of the corner's colour.
 		if bishopOnly && squareColour(k) != colour {
 			continue
@@ -38,7 +40,7 @@ func patternDistance(p *board.Position, side board.Color) int {
 			for r := board.Pawn; r < board.King; r++ {
 				for b := p.Pieces(c, r); b != 0; b &= b - 1 {
 					sq := board.Square(bits.TrailingZeros64(b))
-					cost := pieceCost(sq, c, r, k, c == side)
+					cost := int(cornerCosts[c][b2i(c == side)][b2i(r == board.Pawn)][i][sq])
 					if c == side {
 						h += cost
 					} else if blocker < 0 || cost < blocker {
@@ -76,6 +78,38 @@ func pieceCost(sq board.Square, c board.Color, r board.Role, k board.Square, min
 		pushes++
 	}
 	return pushes + near(board.SquareAt(sq.File(), last), k, radius)
+}
+
+// cornerCosts[c][mine][pawn][i][sq] is pieceCost(sq, c, r, corners[i], mine) for a pawn r
+// (pawn 1) or any other man (pawn 0): patternDistance asks it for every man and corner of each
+// position the pattern search generates. It is filled at the first patternDistance, not at
+// init: a scan that never runs the pattern search does not pay its 250,000 instructions.
+var (
+	cornerCosts     [2][2][2][len(corners)][64]int8
+	cornerCostsOnce sync.Once
+)
+
+// fillCornerCosts fills cornerCosts.
+func fillCornerCosts() {
+	for c := board.White; c <= board.Black; c++ {
+		for mine := range 2 {
+			for pawn, r := range [2]board.Role{board.Knight, board.Pawn} {
+				for i, k := range corners {
+					for sq := range board.Square(64) {
+						cornerCosts[c][mine][pawn][i][sq] = int8(pieceCost(sq, c, r, k, mine == 1))
+					}
+				}
+			}
+		}
+	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // near is how many king steps sq is from being within radius steps of k.

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io"
+	"slices"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -28,6 +29,7 @@ type parquetSink[R Row] struct {
 	fw    *file.Writer
 	cols  []columnBuf[R]
 	n     int // rows in the buffers
+	room  int // rows the buffers have room for (see grow)
 	batch int
 }
 
@@ -102,6 +104,9 @@ func newParquetSink[R Row](w io.Writer, batch int, kv [][2]string) (s *parquetSi
 }
 
 func (s *parquetSink[R]) write(r *R) error {
+	if s.n == s.room {
+		s.grow()
+	}
 	for i := range s.cols {
 		b := &s.cols[i]
 		switch c := &b.c; c.kind {
@@ -132,6 +137,36 @@ func (s *parquetSink[R]) write(r *R) error {
 		return s.flush()
 	}
 	return nil
+}
+
+// firstRoom is the rows the buffers first have room for.
+const firstRoom = 1024
+
+// grow doubles the rows the buffers have room for, from firstRoom up to a batch. Left to
+// append, the buffers grew by a quarter at a time: the arrays they outgrew while filling
+// their first batch were four times their final size in garbage, which raised the heap's
+// peak and the pages the process touched.
+func (s *parquetSink[R]) grow() {
+	s.room = min(max(2*s.room, firstRoom), s.batch)
+	for i := range s.cols {
+		b := &s.cols[i]
+		switch b.c.kind {
+		case kString:
+			b.bytes = slices.Grow(b.bytes, s.room-len(b.bytes))
+		case kInt64:
+			b.i64 = slices.Grow(b.i64, s.room-len(b.i64))
+		case kInt32:
+			b.i32 = slices.Grow(b.i32, s.room-len(b.i32))
+		case kNullInt32:
+			b.i32 = slices.Grow(b.i32, s.room-len(b.i32))
+			b.def = slices.Grow(b.def, s.room-len(b.def))
+		case kNullFloat64:
+			b.f64 = slices.Grow(b.f64, s.room-len(b.f64))
+			b.def = slices.Grow(b.def, s.room-len(b.def))
+		case kBool:
+			b.bools = slices.Grow(b.bools, s.room-len(b.bools))
+		}
+	}
 }
 
 // valueOf views s as a Parquet value, without copying: the value is only read,

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/pgnscan/pgnscan/internal/board"
 )
 
 // FivefoldReading says whether and how an edition ends the game at a fivefold
@@ -84,6 +86,29 @@ func (c Counting) entryCounts() (start, reset int32) {
 		return 0, 0
 	}
 	return 1, 1
+}
+
+// same reports whether positions p and q are the same position as c compares them: by their
+// identity (rules.md 1), or ByPlacement by placement and side to move. The Judge's windows
+// compare by keys and moves (window.go); this plain form is for the rare recount (recount).
+func (c Counting) same(p, q *board.Position) bool {
+	if !c.ByPlacement {
+		return p.Identity() == q.Identity()
+	}
+	var a, b placement
+	a.of(p)
+	b.of(q)
+	return a == b && p.Turn() == q.Turn()
+}
+
+// irreversible reports whether m, legal in p, empties the positions that can repeat, as c
+// counts: a capture, a pawn move or a change of castling rights (rules.md 1), or ByPlacement a
+// capture, a pawn move or a castling move (Play does the same for its windows).
+func (c Counting) irreversible(p *board.Position, m board.Move) bool {
+	if c.ByPlacement {
+		return p.IsZeroing(m) || m.IsCastle()
+	}
+	return p.IsIrreversible(m)
 }
 
 // Articles names, in an edition's own numbering, the article behind each kind

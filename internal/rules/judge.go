@@ -162,7 +162,6 @@ func (j *Judge) Play(m board.Move) {
 		} else if t.playedFlags != 0 {
 			t.playedFlags = 0
 		}
-		t.win[len(t.win)-1].move = m
 	}
 	j.rights = p.Castling()
 	p.Play(m)
@@ -183,9 +182,16 @@ func (j *Judge) Play(m board.Move) {
 				// The clock only falls here: the one before was a maximum.
 				t.maxHmc = max(t.maxHmc, t.hmc)
 			}
-			t.reset(p)
+			t.restart(p, key, t.resetCount)
+			t.hmc = hmc // before rejoinAlt compares it with the first tally's, counted already
+			if t.rejoin {
+				j.rejoinAlt(t) // t is alt, the last tally: the loop ends either way
+			}
+			continue
 		}
-		w := int32(len(t.win))
+		n := len(t.win)
+		t.win[n-1].move = m // the move played from Pi, the window's last entry
+		w := int32(n)
 		count := int32(1)
 		// An earlier occurrence stands at least four entries back, in the key's
 		// bucket: most buckets hold no entry of the window.
@@ -193,12 +199,6 @@ func (j *Judge) Play(m board.Move) {
 			count = t.occurrence(key, w)
 		}
 		t.register(key, w, count)
-		if irreversible {
-			t.win[0].count = t.resetCount // the window's first position may not count for later ones
-			if t.rejoin {
-				j.rejoinAlt(t) // t is alt, the last tally: the loop ends either way
-			}
-		}
 		t.hmc = hmc
 		if count >= 2 {
 			t.repeated(p, w, count)

@@ -866,3 +866,30 @@ func TestThreefoldGateOnBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestRejoinAfterQuietMoves: a game of 2018 under fide2017 and lichess is split (lichess then
+// left P0 uncounted: UncountedStart) and rejoins at its first irreversible move, 2. e4, though
+// the clock stood at 2 before it: both tallies have counted the same facts by then (hmc 0 at
+// P3).
+func TestRejoinAfterQuietMoves(t *testing.T) {
+	sel, err := NewSelection("fide2017,lichess", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	choices := sel.Choose(nil, Date{}, ParseDate("2018.05.01"), Date{})
+	j := NewJudge()
+	j.Begin(board.StartPosition(), ResultUnknown, choices)
+	if j.tally.next == nil {
+		t.Fatal("fide2017 and lichess of 2018: want a split game")
+	}
+	for _, san := range []string{"Nf3", "Nf6", "e4"} {
+		m, err := j.Position().ParseSAN([]byte(san))
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Play(m)
+	}
+	if j.tally.next != nil || j.eds[1].alt {
+		t.Errorf("after 1. Nf3 Nf6 2. e4: the split stays (next %v, lichess alt %v), want rejoined", j.tally.next != nil, j.eds[1].alt)
+	}
+}

@@ -55,7 +55,8 @@ type lichessVersion struct {
 // 23 say where the table of rules.md 10 differed and why).
 var lichessHistory = []lichessVersion{
 	{
-		source: "scalachess InsufficientMatingMaterial, History, Hash, Move (the earliest code read, Scala 2)",
+		source: "scalachess InsufficientMatingMaterial, History, Hash, Move (the earliest code read, Scala 2; " +
+			"its first day was not found)",
 		change: "threefold repetition by claim; 50 moves (100 half-moves) end the game; a position is " +
 			"dead when both sides have insufficient material (the cases of rules.md 5); a timeout is " +
 			"drawn when the side that did not flag has its king alone, or its king and exactly one " +
@@ -66,7 +67,13 @@ var lichessHistory = []lichessVersion{
 			"of position hashes without adding the position it made (Move.finalizeAfter), and the " +
 			"game's first position was never added, so neither counts as an earlier occurrence: a " +
 			"repetition of one needs one occurrence more (so leaving out the en passant right changed " +
-			"nothing: only the first position of a window can have one)",
+			"nothing: only the first position of a window can have one). Lichess's code of 2013 " +
+			"(scalachess 8e3b146, linked by scalachess #2 on 2013-09-20) differed, until a day not " +
+			"found: repetitions compared the pieces' squares alone, not the side to move; a game was " +
+			"drawn at once when neither side had more than one knight or one bishop (K+N against K+B " +
+			"included, K+B+B against K not); the 50-move ending came at 101 half-moves. Games of that " +
+			"time are judged by this version: a lichess row on a game of 2013 may blame lichess for a " +
+			"rule it did not have yet",
 		apply: func(e *Edition) {},
 	},
 	{

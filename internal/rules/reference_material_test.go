@@ -165,8 +165,8 @@ func refLichessUnwinnable(p board.Position, white bool, stop Stop, day string) b
 
 // TestLichessMaterialAgainstReference: under lichess, a decisive game gets an
 // unwinnable_timeout or unwinnable_resignation row exactly where the reference's own reading
-// of lichess's rule on the game's day (refLichessUnwinnable) says the winner could not win:
-// the hand-built cases (each change on both sides of its day) and the lichess excerpt.
+// of lichess's rule on the game's day (refLichessUnwinnable) says the winner could not win,
+// with the repetitions of Pn the reference counts as lichess did that day: the hand-built cases (each change on both sides of its day) and the lichess excerpt.
 func TestLichessMaterialAgainstReference(t *testing.T) {
 	paths := []string{filepath.Join("..", "..", "testdata", "cases.pgn"), testcorpus.Path(t, "lichess-2025-05-excerpt.pgn")}
 	sel := mustSelection(t, "lichess", "", "")
@@ -190,7 +190,8 @@ func TestLichessMaterialAgainstReference(t *testing.T) {
 			stop := TerminationOf([]byte(tags["Termination"]), []byte(tags["TerminationDetails"]), last)
 			choices = sel.Choose(choices[:0], ParseDate(tags["EventDate"]), ParseDate(tags["Date"]), ParseDate(tags["UTCDate"]))
 			v := judgeStop(j, start, res, choices, sans, stop)
-			ref := newRefGame(start, sans, res)
+			// The reference counts repetitions as lichess did on the day (reference_test.go).
+			ref := newRefGameBy(start, sans, res, refLichessCounting(tags["Date"], tags["UTCDate"]))
 			if v.Failed || ref.failed {
 				continue
 			}
@@ -200,6 +201,11 @@ func TestLichessMaterialAgainstReference(t *testing.T) {
 			for i := range v.Findings {
 				if r := v.Findings[i].Rule; r == UnwinnableTimeout || r == UnwinnableResignation {
 					got = true
+					// count(Pn) as lichess counted that day, also where the game ended earlier
+					// under lichess and the Judge recounts it (finalCount).
+					if reps, n := v.Findings[i].Repetitions, len(ref.pos)-1; reps != ref.count[n] {
+						t.Errorf("%s: %q: %s rep=%d, the reference counts %d", filepath.Base(path), tags["Event"], r, reps, ref.count[n])
+					}
 				}
 			}
 			if got != want {

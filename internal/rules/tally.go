@@ -54,9 +54,7 @@ func (t *tally) begin(p *board.Position, c Counting, live int) {
 	t.byPlacement, t.castled = c.ByPlacement, math.MinInt/2
 	var startCount int32
 	startCount, t.resetCount = c.entryCounts()
-	t.reset(p)
-	t.register(t.key(p), 0, 1)
-	t.win[0].count = startCount // P0 stands once, but may not count for later positions
+	t.restart(p, t.key(p), startCount)
 	t.hmc = p.HalfmoveClock()
 }
 

@@ -169,8 +169,8 @@ func (j *Judge) finalFinding(v *Verdict, e *edState, rule Rule, kind Kind, artic
 
 // finalCount returns count(Pn) as e's tally counts. The tally keeps it while some of its
 // editions' games go on; once every one has ended before Pn, Play no longer counts (nothing
-// after an end is judged), and the rare row at Pn recounts by replaying the game from P0,
-// comparing exact identities of the positions since the last irreversible move.
+// after an end is judged), and the rare row at Pn recounts by replaying the game from P0 the
+// way e's edition counts (recount).
 func (j *Judge) finalCount(e *edState) int {
 	t := j.tallyOf(e)
 	if t.live > 0 || j.ply == 0 {
@@ -184,22 +184,32 @@ func (j *Judge) finalCount(e *edState) int {
 	if j.movesCut {
 		return t.count // nothing replays it: the count at the last position judged (a known gap)
 	}
-	want := j.pos.Identity()
+	return j.recount(e.Edition.Counting)
+}
+
+// recount returns count(Pn) as c counts, replaying the game from P0: Pn itself and its
+// earlier occurrences since the last move that empties the positions compared, each compared
+// as c compares positions, and a window's first position only when c counts it
+// (Counting.entryCounts; lichess's code left some out, rules.md 10).
+func (j *Judge) recount(c Counting) int {
+	start, reset := c.entryCounts()
+	atFirst, firstCounts := true, int(start) // p is its window's first position, which counts so
+	earlier := 0
 	p := j.start
-	count := 0
-	if p.Identity() == want {
-		count = 1
-	}
 	for _, m := range j.played() {
-		if p.IsIrreversible(m) {
-			count = 0
+		if c.same(&p, &j.pos) {
+			if atFirst {
+				earlier += firstCounts
+			} else {
+				earlier++
+			}
+		}
+		if atFirst = c.irreversible(&p, m); atFirst {
+			earlier, firstCounts = 0, int(reset)
 		}
 		p.Play(m)
-		if p.Identity() == want {
-			count++
-		}
 	}
-	return count
+	return earlier + 1
 }
 
 // lichessCannotWin is lichess's material rule (rules.md 7.3, scalachess's

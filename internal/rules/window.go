@@ -63,8 +63,8 @@ type compaction struct {
 	compacted     int    // how many times compact ran, for tests
 }
 
-// entry is one position of the window. register fills it field by field in
-// place (a composite literal would be built on the stack and copied).
+// entry is one position of the window, appended by register (the append stores its
+// fields in place: no copy through the stack).
 type entry struct {
 	key   uint64
 	count int32      // occurrences of the position among P0 ... Pi, this one included, that count (Counting.Uncounted)
@@ -97,14 +97,18 @@ func (pl *placement) of(p *board.Position) {
 	}
 }
 
-// reset empties the window; p is the position that will be its entry 0.
-func (t *tally) reset(p *board.Position) {
+// restart empties the window for p, the position an irreversible move (or Begin) made, and
+// enters it, key, as entry 0: it stands once, and counts as entryCount earlier occurrences
+// (Counting.entryCounts) for the later positions that repeat it.
+func (t *tally) restart(p *board.Position, key uint64, entryCount int32) {
 	t.serial += uint32(len(t.win)) + 1 // serial 0 marks an empty bucket
 	t.win = t.win[:0]
 	t.turn0, t.ep0 = p.Turn(), p.EnPassant()
 	if t.serial >= 1<<31 || len(t.twice[0])+len(t.twice[1]) > 0 {
 		t.tidy()
 	}
+	t.register(key, 0, entryCount)
+	t.count = 1 // its own count: register took entryCount for it
 }
 
 // tidy empties the lists of positions seen twice, and starts the serial
@@ -136,17 +140,12 @@ func (t *tally) occurrence(key uint64, w int32) int32 {
 	return 1
 }
 
-// register enters the current position into the window as entry w with its
-// occurrence count. Small enough to be inlined into Play: it runs for every
-// half-move.
+// register enters the current position into the window as entry w, its last (w is
+// len(win)), with its occurrence count. Small enough to be inlined into Play: it runs for
+// every half-move.
 func (t *tally) register(key uint64, w, count int32) {
-	if int(w) >= cap(t.win) {
-		t.grow()
-	}
-	t.win = t.win[:w+1] // only the length changes: no write barrier
-	e := &t.win[w]
 	b := key >> (64 - hashBits)
-	e.key, e.count, e.next = key, count, t.head[b] // move: set by Play
+	t.win = append(t.win, entry{key: key, count: count, next: t.head[b]}) // move: set by Play
 	t.head[b] = t.serial + uint32(w)
 	t.count = int(count)
 }
@@ -171,11 +170,6 @@ const compactFrom = 4096
 // current position's included: consecutiveFive reads the entries 4 to 16 back
 // from the current position by their distance (Thresholds.Fivefold at most 5).
 const keepLast = 17
-
-// grow makes room for one more window entry: rare, out of register's way.
-func (t *tally) grow() {
-	t.win = append(t.win, entry{})
-}
 
 // compact shortens the window without changing any answer it gives: it
 // removes loops, runs of entries Pa ... Pb-1 with Pa = Pb none of which is the
