@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/flight"
@@ -28,17 +27,22 @@ import (
 type parquetSink[R Row] struct {
 	fw    *file.Writer
 	cols  []columnBuf[R]
-	n     int // rows in the buffers
-	room  int // rows the buffers have room for (see grow)
-	batch int
+	n     int                 // rows in the buffers
+	room  int                 // rows the buffers have room for (see grow)
+	batch int                 // rows per row group
+	views []parquet.ByteArray // scratch: a string column's values as the column writer takes them
 }
 
 // columnBuf holds one column of the rows of a batch, as the Parquet column
 // writer takes them: the values present, and for a nullable column the
-// definition level of every row (0 for null, 1 for a value).
+// definition level of every row (0 for null, 1 for a value). A string column's
+// values are copied into one array of bytes, where views of the rows' strings
+// held every string of a batch's rows alive and gave the collector a pointer
+// per value to follow in every collection.
 type columnBuf[R Row] struct {
 	c     column[R]
-	bytes []parquet.ByteArray // kString: views of the rows' strings
+	text  []byte // kString: the values, one after another
+	ends  []int  // kString: where each value ends in text
 	i64   []int64
 	i32   []int32
 	f64   []float64
@@ -111,7 +115,8 @@ func (s *parquetSink[R]) write(r *R) error {
 		b := &s.cols[i]
 		switch c := &b.c; c.kind {
 		case kString:
-			b.bytes = append(b.bytes, valueOf(*c.str(r)))
+			b.text = append(b.text, *c.str(r)...)
+			b.ends = append(b.ends, len(b.text))
 		case kInt64:
 			b.i64 = append(b.i64, *c.i64(r))
 		case kInt32:
@@ -152,7 +157,7 @@ func (s *parquetSink[R]) grow() {
 		b := &s.cols[i]
 		switch b.c.kind {
 		case kString:
-			b.bytes = slices.Grow(b.bytes, s.room-len(b.bytes))
+			b.ends = slices.Grow(b.ends, s.room-len(b.ends))
 		case kInt64:
 			b.i64 = slices.Grow(b.i64, s.room-len(b.i64))
 		case kInt32:
@@ -169,14 +174,21 @@ func (s *parquetSink[R]) grow() {
 	}
 }
 
-// valueOf views s as a Parquet value, without copying: the value is only read,
-// and only until the batch is written. An empty string is an empty value, not
-// nil, which the column writer's statistics would take for a missing one.
-func valueOf(s string) parquet.ByteArray {
-	if s == "" {
-		return emptyValue
+// values returns the string values of b as the column writer takes them, in
+// views, the scratch slice. An empty string is an empty value, not nil, which
+// the column writer's statistics would take for a missing one.
+func (b *columnBuf[R]) values(views []parquet.ByteArray) []parquet.ByteArray {
+	views = views[:0]
+	start := 0
+	for _, end := range b.ends {
+		if start == end {
+			views = append(views, emptyValue)
+		} else {
+			views = append(views, b.text[start:end:end])
+		}
+		start = end
 	}
-	return unsafe.Slice(unsafe.StringData(s), len(s))
+	return views
 }
 
 var emptyValue = parquet.ByteArray{}
@@ -204,7 +216,7 @@ func (s *parquetSink[R]) flush() (err error) {
 		if err != nil {
 			return err
 		}
-		if err := s.cols[i].writeTo(cw); err != nil {
+		if err := s.cols[i].writeTo(cw, &s.views); err != nil {
 			return fmt.Errorf("column %s: %w", s.cols[i].c.name, err)
 		}
 	}
@@ -212,12 +224,14 @@ func (s *parquetSink[R]) flush() (err error) {
 	return rg.Close()
 }
 
-// writeTo writes the column's values to cw and empties the buffer.
-func (b *columnBuf[R]) writeTo(cw file.ColumnChunkWriter) error {
+// writeTo writes the column's values to cw; views is the sink's scratch for
+// string values.
+func (b *columnBuf[R]) writeTo(cw file.ColumnChunkWriter, views *[]parquet.ByteArray) error {
 	var err error
 	switch w := cw.(type) {
 	case *file.ByteArrayColumnChunkWriter:
-		_, err = w.WriteBatch(b.bytes, nil, nil)
+		*views = b.values(*views)
+		_, err = w.WriteBatch(*views, nil, nil)
 	case *file.Int64ColumnChunkWriter:
 		_, err = w.WriteBatch(b.i64, nil, nil)
 	case *file.Int32ColumnChunkWriter:
@@ -249,8 +263,7 @@ func (s *parquetSink[R]) finish(kv [][2]string) (err error) {
 func (s *parquetSink[R]) discard() {
 	for i := range s.cols {
 		b := &s.cols[i]
-		clear(b.bytes) // let go of the rows' strings
-		b.bytes, b.i64, b.i32, b.f64, b.bools, b.def = b.bytes[:0], b.i64[:0], b.i32[:0], b.f64[:0], b.bools[:0], b.def[:0]
+		b.text, b.ends, b.i64, b.i32, b.f64, b.bools, b.def = b.text[:0], b.ends[:0], b.i64[:0], b.i32[:0], b.f64[:0], b.bools[:0], b.def[:0]
 	}
 	s.n = 0
 }
