@@ -176,7 +176,7 @@ func (t *Tokenizer) Ply() int { return t.ply }
 // Mover returns the side that made the last main-line move (the move a comment follows). It
 // takes a "FEN" tag's side to move into account; with Ply 0 it is the side before the first.
 func (t *Tokenizer) Mover() Color {
-	if (t.ply%2 == 1) != t.blackFirst {
+	if (t.ply&1 == 1) != t.blackFirst {
 		return White
 	}
 	return Black
