@@ -50,7 +50,8 @@ func (t *tally) begin(p *board.Position, c Counting, live int) {
 	t.rejoin = false
 	t.th = c.Thresholds
 	t.decideReps, t.decideHmc = t.th.decideFrom()
-	t.facts = facts{maxReps: 1}
+	t.facts = facts{} // zeroed in place: a literal with maxReps set is copied from a template
+	t.maxReps = 1
 	t.byPlacement, t.castled = c.ByPlacement, math.MinInt/2
 	var startCount int32
 	startCount, t.resetCount = c.entryCounts()
