@@ -29,14 +29,19 @@ type pooledZstd struct {
 }
 
 // encoder returns the shared encoder for level, made on first use with the
-// options of the library's codec (no frame for empty input).
+// options of the library's codec (no frame for empty input). One encoder, not
+// one per core: the sinks are written by one goroutine, and every encoder keeps
+// a history of twice the window (8 MiB at level 1) that a page longer than a
+// block fills. Lower memory only shrinks that history to a window and a block
+// and starts the block buffers small; the bytes written are the same.
 func (z *pooledZstd) encoder(level zstd.EncoderLevel) *zstd.Encoder {
 	z.mu.Lock()
 	defer z.mu.Unlock()
 	if e, ok := z.enc[level]; ok {
 		return e
 	}
-	e, err := zstd.NewWriter(nil, zstd.WithZeroFrames(true), zstd.WithEncoderLevel(level))
+	e, err := zstd.NewWriter(nil, zstd.WithZeroFrames(true), zstd.WithEncoderLevel(level),
+		zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
 	if err != nil {
 		panic(err) // options are constant: cannot happen
 	}

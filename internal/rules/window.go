@@ -154,7 +154,7 @@ func (t *tally) register(key uint64, w, count int32) {
 // position a claim by move may aim at from Threefold-1 on (twice under the Laws).
 func (t *tally) repeated(p *board.Position, w, count int32) {
 	t.maxReps = max(t.maxReps, int(count))
-	if int(count) >= t.th.Threefold-1 {
+	if count >= int32(t.th.Threefold)-1 {
 		t.addCandidate(p, w)
 	}
 }
