@@ -115,6 +115,9 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 		e.ended, e.endPly = false, -1 // the rest is set when the game ends
 		c := choices[i].Edition.Counting
 		if e.alt = i > 0 && c != counting[0]; e.alt {
+			if alts > 0 && c != counting[1] {
+				panic("rules: a game's editions count repetitions in more than two ways")
+			}
 			counting[1] = c
 			alts++
 		}

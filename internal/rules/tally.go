@@ -59,13 +59,8 @@ func (t *tally) begin(p *board.Position, c Counting, live int) {
 }
 
 // beginAlt starts the alt tally of a split game: its editions (alts of them) count as
-// counting[1], the others as counting[0].
+// counting[1], the others as counting[0] (Begin has checked that there is no third way).
 func (j *Judge) beginAlt(counting [2]Counting, alts int) {
-	for i := range j.eds {
-		if c := j.eds[i].Edition.Counting; c != counting[0] && c != counting[1] {
-			panic("rules: a game's editions count repetitions in more than two ways")
-		}
-	}
 	if j.alt == nil {
 		j.alt = new(tally)
 	}
