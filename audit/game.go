@@ -34,7 +34,7 @@ type Game struct {
 type Verdict struct {
 	Edition        string // the edition's id: fide2009, fide2014, fide2017, fide2023 or lichess
 	EditionSource  string // why the game is judged under it: "flag" (asked for), "date" (auto, from the game's date) or "fallback"
-	EditionVersion string // lichess: the day the version of its rules that judged the game began, or "initial"; "" for FIDE
+	EditionVersion string // lichess: the day the version of its rules that judged the game began, or its name ("uncertain", "initial"); "" for FIDE
 
 	Plies             int    // half-moves recorded (and read)
 	EndRule           string // the rule that ends the game under the edition: checkmate, stalemate, dead_position, fivefold, seventyfive_move, fifty_move; "" when none

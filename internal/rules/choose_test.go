@@ -273,7 +273,7 @@ func TestWriteTable(t *testing.T) {
 		"6.9", "5.1.2", "5.2.3", "9.1a", "9.1.1", "material rule",
 		"three minutes", "two minutes", "half of the claimant", "9.6a", "9.6.2", "5.2.2", "9.7",
 		"9.2.1.1", "9.3b", "2020.01.14", "scalachess #184", "lila #20172", "scalachess #821", "2026.04.11",
-		"initial", "2018.08.27", "2016.01.30", "2017.03.31", "2018.09.13", "2019.01.18", "scalachess #164",
+		"initial", "uncertain", "2015.10.27", "scalachess #47", "8e3b146", "2018.08.27", "2016.01.30", "2017.03.31", "2018.09.13", "2019.01.18", "scalachess #164",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("edition table lacks %q:\n%s", want, out)

@@ -288,7 +288,8 @@ var (
 		e.Agreement = "5.2.3: not before both players have moved; " + agreementFlag("9.1.1")
 		return e
 	}()
-	// lichessBase is lichess's earliest version; lichess.go holds the changes since (rules.md 10).
+	// lichessBase is lichess's initial code; lichess.go holds the uncertain window before it and the
+	// changes since (rules.md 10).
 	lichessBase = Edition{
 		ID:   "lichess",
 		Name: "lichess.org house rules (scalachess, lila), by the game's date",
@@ -543,7 +544,11 @@ func WriteTable(w io.Writer) error {
 func writeLichessVersions(b *strings.Builder) {
 	b.WriteString("  versions (edition_version: from that day, by the game's UTCDate):\n")
 	for _, v := range LichessVersions() {
-		fmt.Fprintf(b, "    %-10s %s\n", v.Edition.Version, v.Reference)
+		ref := v.Reference
+		if from := v.Edition.From.String(); !v.Edition.From.IsZero() && from != v.Edition.Version {
+			ref = "from " + from + ": " + ref // a named version's first day
+		}
+		fmt.Fprintf(b, "    %-10s %s\n", v.Edition.Version, ref)
 		fmt.Fprintf(b, "    %-10s   %s\n", "", v.Change)
 	}
 	b.WriteString("    (lila #16370, 2024-11-08, fixed a check of lila's own on K+B+B against K; scalachess's\n" +

@@ -262,8 +262,9 @@ func (j *Judge) endings(t *tally, final bool) {
 			r = Checkmate // 5.1a, 5.1.1; also takes precedence over 9.6b / 9.6.2
 		case stale:
 			r = Stalemate // 5.2a, 5.2.1
-		case j.deadMat || (j.deadSearch && e.Edition.DeadBySearch):
-			// 9.6 (2009), 9.7 (2014), 5.2.2 (2017): sections 5 and 7.2; lichess: material only
+		case j.deadMat && e.Edition.Material.deadAlso(&j.pos) || (j.deadSearch && e.Edition.DeadBySearch):
+			// 9.6 (2009), 9.7 (2014), 5.2.2 (2017): sections 5 and 7.2; lichess: material only,
+			// in the uncertain window only where both codes drew (deadAlso)
 			r = DeadPosition
 		case e.Edition.Fivefold != NoFivefold && t.fivefold() &&
 			(e.Edition.Fivefold == FivefoldAny || t.consecutiveFive()):

@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/pgnscan/pgnscan/internal/board"
+
 // MaterialRule is the form lichess's "cannot win" rule had in one version of its code
 // (scalachess's InsufficientMatingMaterial(board, color), rules.md 7.3 and 10): the rule by
 // which lichess draws a timeout (and, from 2026-04-04, a resignation) when the side that did
@@ -12,6 +14,30 @@ type MaterialRule struct {
 	// Forced: a timeout is also drawn when every legal move of the side to move (the flagger)
 	// leaves a position where the winner is short by the rule (scalachess #821, 2026-04-11).
 	Forced bool
+	// Dead: which positions dead by material (rules.md 5) end the game (deadAlso).
+	Dead DeadForm
+}
+
+// DeadForm says which positions dead by material (rules.md 5, board.IsDeadByMaterial: the
+// initial code's kingsOnly || bishopsOnSameColor || singleKnight) end a lichess game.
+type DeadForm uint8
+
+const (
+	// DeadInsufficient: every one (scalachess's isInsufficientMaterial, from the initial code).
+	DeadInsufficient DeadForm = iota
+	// DeadBothCodes: only those that lichess's code of 2013 (scalachess 8e3b146) also drew at
+	// once, where neither side had enough material to mate (Board.autoDraw): neither side has
+	// more than its king and one knight or one bishop, which is FormLoneMinor's test of each
+	// side. The uncertain window (rules.md 10), where the two codes' rows must agree: K+B+B of
+	// one colour against K is not dead there, K+B against K+B of the same colour is.
+	DeadBothCodes
+)
+
+// deadAlso reports whether p, dead by material (rules.md 5), ends the game under r: the Judge
+// asks it only of such positions.
+func (r MaterialRule) deadAlso(p *board.Position) bool {
+	return r.Dead != DeadBothCodes ||
+		shortOfMaterial(p, board.White, FormLoneMinor) && shortOfMaterial(p, board.Black, FormLoneMinor)
 }
 
 // MaterialForm is one form of scalachess's InsufficientMatingMaterial(board, color), as the
@@ -45,6 +71,7 @@ const (
 // did from the day its change was merged on, as the change to the version before it.
 type lichessVersion struct {
 	from   Date   // the merge day; the zero Date for the earliest version
+	name   string // the version's name when not its first day (edition_version)
 	source string // the pull requests read
 	change string // what changed, for `pgnscan editions`
 	apply  func(e *Edition)
@@ -55,8 +82,29 @@ type lichessVersion struct {
 // 23 say where the table of rules.md 10 differed and why).
 var lichessHistory = []lichessVersion{
 	{
+		name: "uncertain",
+		source: "scalachess 8e3b146 (lichess's code of 2013, linked by scalachess #2 on 2013-09-20) and the " +
+			"initial code (the first InsufficientMatingMaterial, attested on master by scalachess #47 and " +
+			"lila #555, 2015-10-27); when the one gave way to the other was not found",
+		change: "uncertain: before the first attested day of the initial code, either code may have judged " +
+			"a game, so rows are written only where both agree: a position is dead only when both drew " +
+			"it at once (the initial code's insufficient material, and the 2013 code's neither side " +
+			"having more than its king and one knight or one bishop: K v K, K+N v K, K+B v K, K+B v K+B " +
+			"of one colour; not K+B+B of one colour v K, not K+N v K+N); the 50-move ending at the later " +
+			"of the two codes' counts, 101 half-moves (2013: the list of position hashes held more than " +
+			"100); repetitions as the initial code counted them (with the side to move: a repetition " +
+			"so is one also without it, as the 2013 code compared); timeouts as the initial code (the " +
+			"2013 code's hasEnoughMaterialToMate is the same rule)",
+		apply: func(e *Edition) {
+			e.Counting.Thresholds.Fifty = 101 // the 2013 code's count, one more than the initial's
+			e.Material.Dead = DeadBothCodes
+		},
+	},
+	{
+		from: Date{2015, 10, 27},
+		name: "initial",
 		source: "scalachess InsufficientMatingMaterial, History, Hash, Move (the earliest code read, Scala 2; " +
-			"its first day was not found)",
+			"its first day was not found: the day is its first attestation, scalachess #47 and lila #555)",
 		change: "threefold repetition by claim; 50 moves (100 half-moves) end the game; a position is " +
 			"dead when both sides have insufficient material (the cases of rules.md 5); a timeout is " +
 			"drawn when the side that did not flag has its king alone, or its king and exactly one " +
@@ -67,14 +115,11 @@ var lichessHistory = []lichessVersion{
 			"of position hashes without adding the position it made (Move.finalizeAfter), and the " +
 			"game's first position was never added, so neither counts as an earlier occurrence: a " +
 			"repetition of one needs one occurrence more (so leaving out the en passant right changed " +
-			"nothing: only the first position of a window can have one). Lichess's code of 2013 " +
-			"(scalachess 8e3b146, linked by scalachess #2 on 2013-09-20) differed, until a day not " +
-			"found: repetitions compared the pieces' squares alone, not the side to move; a game was " +
-			"drawn at once when neither side had more than one knight or one bishop (K+N against K+B " +
-			"included, K+B+B against K not); the 50-move ending came at 101 half-moves. Games of that " +
-			"time are judged by this version: a lichess row on a game of 2013 may blame lichess for a " +
-			"rule it did not have yet",
-		apply: func(e *Edition) {},
+			"nothing: only the first position of a window can have one)",
+		apply: func(e *Edition) {
+			e.Counting.Thresholds.Fifty = lawThresholds.Fifty
+			e.Material.Dead = DeadInsufficient
+		},
 	},
 	{
 		from:   Date{2016, 1, 30},
@@ -153,15 +198,14 @@ var lichessHistory = []lichessVersion{
 }
 
 // lichessVersions returns the lichess edition of each version of lichessHistory, in date order,
-// each built from the one before it. Version names a version by its first day ("initial" for
-// the earliest).
+// each built from the one before it. Version names a version by its name, else its first day.
 func lichessVersions() []Edition {
 	e := lichessBase
 	out := make([]Edition, 0, len(lichessHistory))
 	for _, v := range lichessHistory {
 		v.apply(&e)
-		e.Version = "initial"
-		if !v.from.IsZero() {
+		e.Version = v.name
+		if v.name == "" {
 			e.Version = v.from.String()
 		}
 		e.From = v.from

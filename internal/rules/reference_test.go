@@ -33,6 +33,39 @@ type refGame struct {
 	// lichessFivefold: lichess's code ended this game at a fivefold repetition (rules.md 10):
 	// set by the reference from the game's date (refLichessFivefold), not from the edition.
 	lichessFivefold bool
+	// lichessBoth: the game falls in lichess's uncertain window (rules.md 10), judged where
+	// the 2013 code and the initial code agree: set by the reference from the game's date
+	// (refLichessBoth), not from the edition.
+	lichessBoth bool
+}
+
+// refLichessBothUntil is the reference's own copy of the first day lichess's initial code is
+// attested (scalachess #47, lila #555): before it, lichess's code may have been its code of
+// 2013 (scalachess 8e3b146), which drew at once when neither side had more than its king and
+// one knight or one bishop, and ended the game at 101 half-moves without a capture, pawn
+// move or castling move; a lichess row there must hold under both codes.
+const refLichessBothUntil = "2015.10.27"
+
+// refLichessBoth reports whether the game's day (UTCDate, else Date) is in the uncertain
+// window; with neither, the newest rules judge it.
+func refLichessBoth(date, utcDate string) bool {
+	d := refLichessDay(date, utcDate)
+	return d != "" && d < refLichessBothUntil
+}
+
+// refAutoDraw2013 is lichess's 2013 automatic draw by material, from the code's words:
+// neither side has a pawn, rook or queen, nor more than one knight or bishop.
+func refAutoDraw2013(p *board.Position) bool {
+	var minors [2]int
+	for sq := range board.Square(64) {
+		switch pc := p.PieceAt(sq); pc.Role() {
+		case board.Pawn, board.Rook, board.Queen:
+			return false
+		case board.Knight, board.Bishop:
+			minors[pc.Color()]++
+		}
+	}
+	return minors[0] <= 1 && minors[1] <= 1
 }
 
 // refLichessFivefoldFrom is the reference's own copy of the one lichess change that sections
@@ -209,10 +242,14 @@ func (g *refGame) fifty(i int) (refClaim, bool) {
 func (g *refGame) end(ed *Edition) (int, Rule) {
 	n := len(g.pos) - 1
 	fivefold := ed.Fivefold
+	both, fifty := false, 100
 	if ed.ID == "lichess" {
 		fivefold = NoFivefold
 		if g.lichessFivefold {
 			fivefold = FivefoldAny
+		}
+		if both = g.lichessBoth; both {
+			fifty = 101
 		}
 	}
 	for i := 0; i <= n; i++ {
@@ -223,7 +260,7 @@ func (g *refGame) end(ed *Edition) (int, Rule) {
 			return i, Checkmate
 		case i == n && p.IsStalemate():
 			return i, Stalemate
-		case refDeadByMaterial(p):
+		case refDeadByMaterial(p) && (!both || refAutoDraw2013(p)):
 			return i, DeadPosition
 		case fivefold == FivefoldAny && g.count[i] >= 5:
 			return i, Fivefold
@@ -232,7 +269,7 @@ func (g *refGame) end(ed *Edition) (int, Rule) {
 			return i, Fivefold
 		case ed.SeventyFive && hmc >= 150:
 			return i, SeventyFiveMove
-		case ed.FiftyAutomatic && hmc >= 100:
+		case ed.FiftyAutomatic && hmc >= fifty:
 			return i, FiftyMove
 		}
 	}
@@ -402,10 +439,12 @@ func compareWithReferenceIn(t *testing.T, path string, max int) (games, findings
 		}
 		ref := newRefGame(start, cg.sans, ParseResult(cg.result))
 		ref.lichessFivefold = refLichessFivefold(cg.date, cg.utcDate)
+		ref.lichessBoth = refLichessBoth(cg.date, cg.utcDate)
 		refLichess := ref // lichess's identity on the game's date (rules.md 10)
 		if c := refLichessCounting(cg.date, cg.utcDate); c != (refCounting{}) {
 			refLichess = newRefGameBy(start, cg.sans, ParseResult(cg.result), c)
 			refLichess.lichessFivefold = ref.lichessFivefold
+			refLichess.lichessBoth = ref.lichessBoth
 			counted++
 		}
 		// The Judge picks lichess's version by the game's date (rules.md 10).
