@@ -66,10 +66,12 @@ func ranksToGo(c board.Color, sq board.Square) int {
 }
 
 // breachState is the breach search's memory, kept between questions. The tree is seen's
-// entries (identity, parent, move: a position is rebuilt from its identity when expanded, so a
-// node costs an entry, not a whole position); plies and the open list are by entry index.
+// entries (key, parent, move: a position is rebuilt by replaying its path from the root when
+// expanded, so a node costs a 16-byte entry, not a whole position); plies and the open list are
+// by entry index.
 type breachState struct {
-	seen  table       // every position generated
+	seen  keyTable    // every position generated, by key (the search only answers Yes)
+	path  []board.Move // the path of the entry being expanded, reused
 	plies []int32     // moves from the root to each entry of seen
 	open  bucketQueue // the entries to expand, by priority
 	moves board.MoveList
@@ -78,7 +80,7 @@ type breachState struct {
 // add inserts the position p (not yet in s.seen), reached from entry parent by m, and returns
 // its index; it is put on the open list only when open.
 func (s *breachState) add(p *board.Position, parent int32, m board.Move, open bool) int32 {
-	i := int32(s.seen.insert(entry{id: p.Identity(), key: p.Key(), parent: parent, move: m}))
+	i := int32(s.seen.insert(keyEntry{key: p.Key(), parent: parent, move: m}))
 	plies := int32(0)
 	if parent >= 0 {
 		plies = s.plies[parent] + 1
@@ -95,16 +97,14 @@ func (s *breachState) add(p *board.Position, parent int32, m board.Move, open bo
 // when it found none, which says nothing about whether a mate exists.
 func (d *Decider) breachMate(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.breach
-	d.spare.giveBack(&d.pattern.seen) // its steps come before this one
 	d.pattern.cut = false
-	d.spare.take(&s.seen)
-	s.seen.reset()
+	s.seen.reset(root)
 	s.plies = s.plies[:0]
 	s.open.reset()
 	s.add(root, -1, 0, true)
 	for s.open.n > 0 && d.nodes < limit {
 		i := s.open.pop()
-		p := s.seen.entries[i].id.Position()
+		p := s.seen.position(i, &s.path)
 		// A subgoal is probed when it comes off the open list, not when it is generated: the
 		// search dives, so most subgoals generated are never expanded, and probing each of
 		// them would cost more than the search (measured: 66 → 69 of the 117 labelled Yes
@@ -129,7 +129,7 @@ func (d *Decider) breachExpand(p *board.Position, i int32, limit int) (mate int3
 	for _, m := range s.moves.Slice() {
 		child := *p
 		child.Play(m)
-		if s.seen.lookup(child.Identity(), child.Key()) >= 0 {
+		if s.seen.lookup(child.Key()) >= 0 {
 			continue
 		}
 		if d.nodes >= limit {

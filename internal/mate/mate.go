@@ -318,17 +318,13 @@ var plan = []phase{
 // takes it (spareTable).
 func (d *Decider) giveBack() {
 	d.spare.giveBack(&d.reach.seen)
-	d.spare.giveBack(&d.pattern.seen)
-	d.spare.giveBack(&d.breach.seen)
 }
 
 // lastSearch hands the exhaustive search's last step, which may grow its table to the whole
 // budget, the largest table memory: the pattern and breach searches' (their steps are over)
 // go back to the spare, and the exhaustive search takes it, keeping what it visited so far.
 func (d *Decider) lastSearch() {
-	d.spare.giveBack(&d.pattern.seen)
 	d.pattern.cut = false // its table is gone: nothing to resume
-	d.spare.giveBack(&d.breach.seen)
 	d.spare.takeKeeping(&d.reach.seen)
 	d.reach.seen.reserve(d.budget - d.nodes)
 }

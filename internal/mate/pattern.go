@@ -52,7 +52,8 @@ type patternNode struct {
 type patternState struct {
 	nodes  []patternNode
 	open   bucketQueue // the nodes to expand, by priority f (first generated first among equals)
-	seen   table       // every position generated, by identity, with its parent link and move
+	seen   keyTable    // every position generated, by key, with its parent link and move
+	path   []board.Move // the path of the node being expanded, reused
 	moves  board.MoveList
 	line   []board.Move // the line found, reused (the caller copies it into its witness)
 	cut    bool         // this question's search stopped at its limit, with positions to expand
@@ -98,11 +99,10 @@ func (d *Decider) cageMate(root *board.Position, try int, late bool, more int) (
 // most limit positions.
 func (d *Decider) patternStart(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.pattern
-	d.spare.take(&s.seen)
-	s.seen.reset() // in time proportional to the last search's positions, not its memory
+	s.seen.reset(root)
 	s.nodes = s.nodes[:0]
 	s.open.reset()
-	s.add(int32(s.seen.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})), 0, 0)
+	s.add(int32(s.seen.insert(keyEntry{key: root.Key(), parent: -1})), 0, 0)
 	d.nodes++ // the root, a position of the search
 	return d.patternRun(limit)
 }
@@ -157,7 +157,7 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 // that is a checkmate of the loser, if one is found.
 func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found bool) {
 	s := &d.pattern
-	pos := s.seen.entries[s.nodes[i].at].id.Position()
+	pos := s.seen.position(s.nodes[i].at, &s.path)
 	pos.LegalMoves(&s.moves)
 	moves := &s.moves
 	plies := s.nodes[i].plies + 1
@@ -168,11 +168,11 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		}
 		child := pos
 		child.Play(m)
-		id, key := child.Identity(), child.Key()
-		if s.seen.lookup(id, key) >= 0 {
+		key := child.Key()
+		if s.seen.lookup(key) >= 0 {
 			continue
 		}
-		at := int32(s.seen.insert(entry{id: id, key: key, parent: s.nodes[i].at, move: m}))
+		at := int32(s.seen.insert(keyEntry{key: key, parent: s.nodes[i].at, move: m}))
 		if materialNo(&child, d.side) {
 			continue
 		}
