@@ -70,10 +70,10 @@ func ranksToGo(c board.Color, sq board.Square) int {
 // expanded, so a node costs a 16-byte entry, not a whole position); plies and the open list are
 // by entry index.
 type breachState struct {
-	seen  keyTable    // every position generated, by key (the search only answers Yes)
+	seen  keyTable     // every position generated, by key (the search only answers Yes)
 	path  []board.Move // the path of the entry being expanded, reused
-	plies []int32     // moves from the root to each entry of seen
-	open  bucketQueue // the entries to expand, by priority
+	plies []int32      // moves from the root to each entry of seen
+	open  bucketQueue  // the entries to expand, by priority
 	moves board.MoveList
 }
 

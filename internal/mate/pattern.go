@@ -51,8 +51,8 @@ type patternNode struct {
 // patternState is the pattern search's memory, kept between questions.
 type patternState struct {
 	nodes  []patternNode
-	open   bucketQueue // the nodes to expand, by priority f (first generated first among equals)
-	seen   keyTable    // every position generated, by key, with its parent link and move
+	open   bucketQueue  // the nodes to expand, by priority f (first generated first among equals)
+	seen   keyTable     // every position generated, by key, with its parent link and move
 	path   []board.Move // the path of the node being expanded, reused
 	moves  board.MoveList
 	line   []board.Move // the line found, reused (the caller copies it into its witness)
