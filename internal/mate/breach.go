@@ -97,7 +97,7 @@ func (s *breachState) add(p *board.Position, parent int32, m board.Move, open bo
 // when it found none, which says nothing about whether a mate exists.
 func (d *Decider) breachMate(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.breach
-	d.pattern.cut = false
+	d.pattern.cut = false // the pattern search's steps come before this one: none resumes it
 	s.seen.reset(root)
 	s.plies = s.plies[:0]
 	s.open.reset()

@@ -62,6 +62,7 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 			if line, ok := d.deepCage(root, st.cage-1, limit-d.nodes); ok {
 				return d.yes(line), true
 			}
+			d.pattern.release()
 		} else if r, done := d.step(root, st.phase, limit); done {
 			return r, true
 		}
@@ -81,5 +82,19 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 	}
 	s := &d.pattern
 	s.cut, s.pendingAt, s.cage, s.weight = false, -1, true, cageWeights[try]
+	// Room for every position the search may hold, so that its arrays never grow by copying
+	// (the old array and the new live at once, where the question's peak memory is set).
+	if n := more + 1; cap(s.seen.entries) < n {
+		s.seen.entries = make([]keyEntry, 0, n)
+		s.nodes = make([]patternNode, 0, n)
+	}
 	return d.patternStart(root, more)
+}
+
+// release frees the pattern search's position arrays after a deep cage search that found
+// nothing: they hold up to the deep share of positions, and the later deep steps (whose tables
+// then grow) never resume it; the next question's search allocates its own.
+func (s *patternState) release() {
+	s.cut = false
+	s.seen.entries, s.seen.slots, s.nodes = nil, nil, nil
 }

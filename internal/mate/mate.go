@@ -321,10 +321,9 @@ func (d *Decider) giveBack() {
 }
 
 // lastSearch hands the exhaustive search's last step, which may grow its table to the whole
-// budget, the largest table memory: the pattern and breach searches' (their steps are over)
-// go back to the spare, and the exhaustive search takes it, keeping what it visited so far.
+// budget, the largest table memory (the spare's, if larger), keeping what it visited so far.
 func (d *Decider) lastSearch() {
-	d.pattern.cut = false // its table is gone: nothing to resume
+	d.pattern.cut = false // the pattern search's steps are over: nothing to resume
 	d.spare.takeKeeping(&d.reach.seen)
 	d.reach.seen.reserve(d.budget - d.nodes)
 }

@@ -8,7 +8,8 @@ import (
 )
 
 // entry is one position a search has seen, with the path back to the root (parent and move,
-// for witnesses: table.path). The exhaustive, breach and pattern searches keep one each.
+// for witnesses: table.path). The exhaustive search keeps one (the pattern and breach searches,
+// which only answer Yes, keep keyEntry in a keyTable).
 type entry struct {
 	id     board.Identity
 	key    uint64     // the position's Zobrist key: the hash, kept for growing and resetting
@@ -127,22 +128,14 @@ func (t *table) path(dst []board.Move, i int32) []board.Move {
 // room is the number of entries t holds without growing its entries, most of its memory.
 func (t *table) room() int { return cap(t.entries) }
 
-// spareTable is table memory that no search holds. The searches whose tables grow large run one
-// after another in a question (the pattern search, then the breach search, then the exhaustive
-// search's last step), so instead of each keeping the most it ever needed, for the decider's
-// life, they take the largest memory from here when they start (take) and give it back when
-// they are over (giveBack): the decider's memory is what one search needs, not the sum.
+// spareTable is table memory that no search holds: the exhaustive search's table goes here at
+// the start of a question (giveBack) and is taken back, keeping its entries, by its last step
+// (takeKeeping). It once passed one memory between the pattern, breach and exhaustive searches;
+// since those two keep a keyTable of 16-byte entries, only the exhaustive search uses it.
 type spareTable struct{ t table }
 
-// take gives t, about to be reset by its search, the spare memory if it has more room.
-func (s *spareTable) take(t *table) {
-	if s.t.room() > t.room() {
-		s.t, *t = *t, s.t
-	}
-}
-
-// takeKeeping is take for a table whose entries are still needed (a search to be resumed):
-// they are copied, in order and so with their indexes, into the spare memory before t takes it.
+// takeKeeping gives t the spare memory if it has more room; t's entries are still needed (a
+// search to be resumed): they are copied, in order and so with their indexes, into the spare memory before t takes it.
 func (s *spareTable) takeKeeping(t *table) {
 	if s.t.room() <= t.room() {
 		return
