@@ -135,7 +135,8 @@ func (t *table) room() int { return cap(t.entries) }
 type spareTable struct{ t table }
 
 // takeKeeping gives t the spare memory if it has more room; t's entries are still needed (a
-// search to be resumed): they are copied, in order and so with their indexes, into the spare memory before t takes it.
+// search to be resumed): they are copied, in order and so with their indexes, into the spare
+// memory before t takes it.
 func (s *spareTable) takeKeeping(t *table) {
 	if s.t.room() <= t.room() {
 		return
