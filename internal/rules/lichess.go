@@ -90,13 +90,18 @@ var lichessHistory = []lichessVersion{
 			"a game, so rows are written only where both agree: a position is dead only when both drew " +
 			"it at once (the initial code's insufficient material, and the 2013 code's neither side " +
 			"having more than its king and one knight or one bishop: K v K, K+N v K, K+B v K, K+B v K+B " +
-			"of one colour; not K+B+B of one colour v K, not K+N v K+N); the 50-move ending at the later " +
-			"of the two codes' counts, 101 half-moves (2013: the list of position hashes held more than " +
-			"100); repetitions as the initial code counted them (with the side to move: a repetition " +
-			"so is one also without it, as the 2013 code compared); timeouts as the initial code (the " +
+			"of one colour; not K+B+B of one colour v K, not K+N v K+N); the 50-move ending where both " +
+			"had ended the game, the later of the two: 101 half-moves (2013: the list of position " +
+			"hashes held more than 100) counted from the game's start, whatever a set-up game's FEN " +
+			"says (the 2013 code's list started empty; the initial code's count from the FEN's clock " +
+			"always reaches 100 first); repetitions are those both codes saw: counted with the side to " +
+			"move, as the initial code counted (the 2013 code compared positions without it, so every " +
+			"such repetition was one for it too, and its count is never lower): a claim is one both " +
+			"codes offered, and a count is the one both reached; timeouts as the initial code (the " +
 			"2013 code's hasEnoughMaterialToMate is the same rule)",
 		apply: func(e *Edition) {
 			e.Counting.Thresholds.Fifty = 101 // the 2013 code's count, one more than the initial's
+			e.Counting.ClockFromStart = true  // the 2013 code's clock: its list, empty at the start
 			e.Material.Dead = DeadBothCodes
 		},
 	},
@@ -118,6 +123,7 @@ var lichessHistory = []lichessVersion{
 			"nothing: only the first position of a window can have one)",
 		apply: func(e *Edition) {
 			e.Counting.Thresholds.Fifty = lawThresholds.Fifty
+			e.Counting.ClockFromStart = false
 			e.Material.Dead = DeadInsufficient
 		},
 	},
