@@ -143,8 +143,15 @@ func (p *Position) generate(l *MoveList, f *MoveFilter) bool {
 			}
 		}
 	}
-	if p.genPawns(l, f, king, occ, target, pinned) {
+	start := 0
+	if l != nil {
+		start = l.N
+	}
+	if p.genPawns(l, king, occ, target, pinned) {
 		return true
+	}
+	if f != nil {
+		f.keepPawnMoves(l, start)
 	}
 	if p.ep != NoSquare && p.genEnPassant(l, p.ep) {
 		return true
@@ -162,11 +169,23 @@ func (f *MoveFilter) keep(r Role, from Square, targets uint64) uint64 {
 	return targets
 }
 
+// keepPawnMoves removes from l's moves from start on (genPawns' moves) those f does not keep:
+// afterwards, so that the pawns' loop pays nothing for the filter when there is none.
+func (f *MoveFilter) keepPawnMoves(l *MoveList, start int) {
+	n := start
+	for _, m := range l.Moves[start:l.N] {
+		if m.Promotion() != NoRole || f.To[Pawn]&m.To().bb() != 0 || f.From&m.From().bb() != 0 {
+			l.Moves[n] = m
+			n++
+		}
+	}
+	l.N = n
+}
+
 // genPawns adds the pawns' pushes, double steps and captures (en passant aside) to the squares
 // of target, pinned pawns only along their pin line, with the four promotions on the last
-// rank; with a filter f only those it keeps, and every promotion. With l nil it reports
-// whether there is one.
-func (p *Position) genPawns(l *MoveList, f *MoveFilter, king Square, occ, target, pinned uint64) bool {
+// rank. With l nil it reports whether there is one.
+func (p *Position) genPawns(l *MoveList, king Square, occ, target, pinned uint64) bool {
 	us := p.turn
 	up, startRank, lastRank := Square(8), rank2, rank8
 	if us == Black {
@@ -185,9 +204,6 @@ func (p *Position) genPawns(l *MoveList, f *MoveFilter, king Square, occ, target
 		dests &= target
 		if pinned&from.bb() != 0 {
 			dests &= line[king][from]
-		}
-		if f != nil && f.From&from.bb() == 0 {
-			dests &= f.To[Pawn] | lastRank
 		}
 		if l == nil {
 			if dests != 0 {
