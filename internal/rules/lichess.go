@@ -85,7 +85,11 @@ var lichessHistory = []lichessVersion{
 		name: "uncertain",
 		source: "scalachess 8e3b146 (lichess's code of 2013, linked by scalachess #2 on 2013-09-20) and the " +
 			"initial code (the first InsufficientMatingMaterial, attested on master by scalachess #47 and " +
-			"lila #555, 2015-10-27); when the one gave way to the other was not found",
+			"lila #555, 2015-10-27); when the one gave way to the other was not found. Between them, a code " +
+			"counted its list of 2-byte position hashes in bytes (Board.autoDraw `positionHashes.size >= " +
+			"100`: the 50-move ending after 50 half-moves, lila #56 of 2013-12-24) beside the initial " +
+			"InsufficientMatingMaterial (2-byte hashes of the pieces alone): it ended no game later than the " +
+			"other two and counted no position fewer times than the initial code, so the window's rows hold for it too",
 		change: "uncertain: before the first attested day of the initial code, either code may have judged " +
 			"a game, so rows are written only where both agree: a position is dead only when both drew " +
 			"it at once (the initial code's insufficient material, and the 2013 code's neither side " +
