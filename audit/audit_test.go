@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/notnil/chess"
 	"go.uber.org/goleak"
@@ -69,9 +70,11 @@ func TestBreakStopsWorkers(t *testing.T) {
 	}
 }
 
-// TestBreakReturnsAfterTheScan: Games returns only once every goroutine of the scan has ended,
-// not soon after: counted at once, with no retry, over files (an io.Reader's archive reads in a
-// goroutine that ends when its current Read returns).
+// TestBreakReturnsAfterTheScan: Games returns only once every goroutine of the scan has done its
+// work, not soon after: counted at once over files (an io.Reader's archive reads in a goroutine
+// that ends when its current Read returns). A goroutine's last act, a WaitGroup's Done or a
+// deferred close, comes before its exit, so one may still be seen runnable on its way out; one
+// blocked or running fails at once, and the runnable ones must be gone soon after.
 func TestBreakReturnsAfterTheScan(t *testing.T) {
 	a, err := audit.Open([]string{"../testdata/sample.pgn.zst", "../testdata/cases.pgn"}, &audit.Options{Workers: 2})
 	if err != nil {
@@ -85,20 +88,33 @@ func TestBreakReturnsAfterTheScan(t *testing.T) {
 				break
 			}
 		}
-		if after, stacks := goroutines(); len(newer(before, after)) > 0 {
-			t.Fatalf("break after %d games: goroutines %v were not there before the loop:\n%s", n, newer(before, after), stacks)
+		after, stacks := goroutines()
+		for _, id := range newer(before, after) {
+			if !after[id] {
+				t.Fatalf("break after %d games: goroutine %s was blocked or running:\n%s", n, id, stacks)
+			}
+		}
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+			now, stacks := goroutines()
+			if len(newer(before, now)) == 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("break after %d games: goroutines %v did not end:\n%s", n, newer(before, now), stacks)
+			}
 		}
 	}
 }
 
-// goroutines returns the ids of the goroutines and their stacks.
+// goroutines returns the ids of the goroutines, each mapped to whether it is runnable (neither
+// blocked nor running), and their stacks.
 func goroutines() (map[string]bool, string) {
 	buf := make([]byte, 1<<20)
 	stacks := string(buf[:runtime.Stack(buf, true)])
 	ids := make(map[string]bool)
 	for _, s := range strings.Split(stacks, "\n\n") {
-		if f := strings.Fields(s); len(f) > 1 && f[0] == "goroutine" {
-			ids[f[1]] = true
+		if f := strings.Fields(s); len(f) > 2 && f[0] == "goroutine" {
+			ids[f[1]] = f[2] == "[runnable]:"
 		}
 	}
 	return ids, stacks
@@ -108,7 +124,7 @@ func goroutines() (map[string]bool, string) {
 func newer(before, after map[string]bool) []string {
 	var ids []string
 	for id := range after {
-		if !before[id] {
+		if _, ok := before[id]; !ok {
 			ids = append(ids, id)
 		}
 	}

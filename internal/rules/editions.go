@@ -52,6 +52,11 @@ type Counting struct {
 	ByPlacement bool
 	// Uncounted: the positions that stood but are not among those a later position repeats.
 	Uncounted Uncounted
+	// ClockFromStart: the halfmove clock is 0 at P0 whatever a set-up game's FEN says, as in
+	// lichess's 2013 code (scalachess 8e3b146), whose clock was the length of its list of
+	// position hashes, empty at the game's start. Read with ByPlacement only: the clock then
+	// restarts at P0 as it does at a castling move.
+	ClockFromStart bool
 	// Thresholds: the counts the repetition and move-count rules turn on (thresholds.go).
 	Thresholds Thresholds
 }

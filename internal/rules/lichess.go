@@ -85,18 +85,27 @@ var lichessHistory = []lichessVersion{
 		name: "uncertain",
 		source: "scalachess 8e3b146 (lichess's code of 2013, linked by scalachess #2 on 2013-09-20) and the " +
 			"initial code (the first InsufficientMatingMaterial, attested on master by scalachess #47 and " +
-			"lila #555, 2015-10-27); when the one gave way to the other was not found",
+			"lila #555, 2015-10-27); when the one gave way to the other was not found. Between them, a code " +
+			"counted its list of 2-byte position hashes in bytes (Board.autoDraw `positionHashes.size >= " +
+			"100`: the 50-move ending after 50 half-moves, lila #56 of 2013-12-24) beside the initial " +
+			"InsufficientMatingMaterial (2-byte hashes of the pieces alone): it ended no game later than the " +
+			"other two and counted no position fewer times than the initial code, so the window's rows hold for it too",
 		change: "uncertain: before the first attested day of the initial code, either code may have judged " +
 			"a game, so rows are written only where both agree: a position is dead only when both drew " +
 			"it at once (the initial code's insufficient material, and the 2013 code's neither side " +
 			"having more than its king and one knight or one bishop: K v K, K+N v K, K+B v K, K+B v K+B " +
-			"of one colour; not K+B+B of one colour v K, not K+N v K+N); the 50-move ending at the later " +
-			"of the two codes' counts, 101 half-moves (2013: the list of position hashes held more than " +
-			"100); repetitions as the initial code counted them (with the side to move: a repetition " +
-			"so is one also without it, as the 2013 code compared); timeouts as the initial code (the " +
+			"of one colour; not K+B+B of one colour v K, not K+N v K+N); the 50-move ending where both " +
+			"had ended the game, the later of the two: 101 half-moves (2013: the list of position " +
+			"hashes held more than 100) counted from the game's start, whatever a set-up game's FEN " +
+			"says (the 2013 code's list started empty; the initial code's count from the FEN's clock " +
+			"always reaches 100 first); repetitions are those both codes saw: counted with the side to " +
+			"move, as the initial code counted (the 2013 code compared positions without it, so every " +
+			"such repetition was one for it too, and its count is never lower): a claim is one both " +
+			"codes offered, and a count is the one both reached; timeouts as the initial code (the " +
 			"2013 code's hasEnoughMaterialToMate is the same rule)",
 		apply: func(e *Edition) {
 			e.Counting.Thresholds.Fifty = 101 // the 2013 code's count, one more than the initial's
+			e.Counting.ClockFromStart = true  // the 2013 code's clock: its list, empty at the start
 			e.Material.Dead = DeadBothCodes
 		},
 	},
@@ -118,6 +127,7 @@ var lichessHistory = []lichessVersion{
 			"nothing: only the first position of a window can have one)",
 		apply: func(e *Edition) {
 			e.Counting.Thresholds.Fifty = lawThresholds.Fifty
+			e.Counting.ClockFromStart = false
 			e.Material.Dead = DeadInsufficient
 		},
 	},

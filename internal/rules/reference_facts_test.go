@@ -24,6 +24,9 @@ type refFacts struct {
 	// tells apart.
 	byPlacement bool
 	castlings   int
+	// noTurn: by placement and without the side to move, as lichess's code of 2013 compared
+	// positions (scalachess 8e3b146: the hash of the pieces on their squares alone).
+	noTurn bool
 }
 
 // refID is the identity of a position (rules.md section 1): placement, side to move, castling
@@ -60,7 +63,7 @@ func refAfter(p *board.Position, f refFacts, m board.Move) (board.Position, refF
 	q.Play(m)
 	mover := p.PieceAt(m.From())
 	n := refFacts{turn: f.turn.Other(), castling: f.castling, ep: board.NoSquare, hmc: f.hmc + 1, fullmove: f.fullmove,
-		byPlacement: f.byPlacement, castlings: f.castlings}
+		byPlacement: f.byPlacement, castlings: f.castlings, noTurn: f.noTurn}
 	if refZeroing(p, m) {
 		n.hmc = 0
 	}
@@ -107,6 +110,9 @@ func refIdentity(p *board.Position, f refFacts) refID {
 	id.facts.hmc, id.facts.fullmove, id.facts.castlings = 0, 0, 0
 	if f.byPlacement {
 		id.facts = refFacts{turn: f.turn, byPlacement: true, castlings: f.castlings}
+		if f.noTurn {
+			id.facts.turn = board.White
+		}
 	}
 	return id
 }

@@ -37,6 +37,11 @@ type refGame struct {
 	// the 2013 code and the initial code agree: set by the reference from the game's date
 	// (refLichessBoth), not from the edition.
 	lichessBoth bool
+	// also: in the uncertain window, the same game counted as lichess's 2013 code compared
+	// positions (by placement, without the side to move; refCounting.noTurn). A threefold
+	// claim is then one only where both codes offered it, and a count is the one both
+	// reached, the lesser (reps, repsBefore).
+	also *refGame
 }
 
 // refLichessBothUntil is the reference's own copy of the first day lichess's initial code is
@@ -91,6 +96,11 @@ type refCounting struct {
 	byPlacement   bool // placement and side to move; castling restarts the clock
 	skipStart     bool // P0 is not counted as an earlier occurrence
 	skipAfterIrre bool // nor is a position made by a capture, a pawn move or a castling move
+	// clockFromStart: the clock is 0 at P0 whatever the FEN says (lichess's 2013 code, whose
+	// clock was its list of position hashes, empty at the start): in the uncertain window both
+	// codes have ended the game by fifty moves only where this clock reaches 101.
+	clockFromStart bool
+	noTurn         bool // by placement without the side to move (the 2013 code's comparison)
 }
 
 // refLichessCounting returns how lichess's rules on the game's UTCDate (else Date) counted
@@ -101,7 +111,8 @@ func refLichessCounting(date, utcDate string) refCounting {
 		return refCounting{}
 	}
 	before := d < refLichessByPlacementUntil
-	return refCounting{byPlacement: before, skipStart: d < refLichessStartCountedFrom, skipAfterIrre: before}
+	return refCounting{byPlacement: before, skipStart: d < refLichessStartCountedFrom, skipAfterIrre: before,
+		clockFromStart: d < refLichessBothUntil}
 }
 
 // refLichessDay is the day whose lichess rules judge a game: its UTCDate, else its Date, as
@@ -115,6 +126,18 @@ func refLichessDay(date, utcDate string) string {
 		return ""
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(d, "-", "."), "?", "0")
+}
+
+// checkAlso checks what the uncertain window's counting rests on: lichess's 2013 code,
+// comparing positions without the side to move, never counted a position fewer times than
+// the initial code, so every repetition the window writes (reps) is one for both.
+func (g *refGame) checkAlso(t *testing.T, name string, index int) {
+	t.Helper()
+	for i := range g.count {
+		if g.also.count[i] < g.count[i] {
+			t.Errorf("%s game %d: P%d stood %d times by the initial code, %d by the 2013 code", name, index, i, g.count[i], g.also.count[i])
+		}
+	}
 }
 
 // refLichessFivefold reports whether lichess's rules on the game's UTCDate (else Date; with
@@ -133,6 +156,10 @@ func newRefGame(start board.Position, sans [][]byte, result Result) *refGame {
 func newRefGameBy(start board.Position, sans [][]byte, result Result, c refCounting) *refGame {
 	g := &refGame{result: result, at: map[refID][]int{}}
 	p, f := start, startFacts(&start, c.byPlacement)
+	f.noTurn = c.noTurn
+	if c.clockFromStart {
+		f.hmc = 0
+	}
 	counted := !c.skipStart && !c.skipAfterIrre // P0
 	add := func() {
 		id := refIdentity(&p, f)
@@ -178,16 +205,34 @@ type refClaim struct {
 	moves []board.Move // the moves making the claim (move kinds)
 }
 
+// reps is count(Pi) as the game is judged: with also, the count both codes reached.
+func (g *refGame) reps(i int) int {
+	if g.also != nil {
+		return min(g.count[i], g.also.count[i])
+	}
+	return g.count[i]
+}
+
+// repsBefore is how many of P0 ... Pi are the position m (legal at Pi) makes and count as
+// earlier occurrences; with also, as both codes counted them.
+func (g *refGame) repsBefore(i int, m board.Move) int {
+	n := g.countBefore(i, g.idAfter(i, m))
+	if g.also != nil {
+		n = min(n, g.also.countBefore(i, g.also.idAfter(i, m)))
+	}
+	return n
+}
+
 // threefold returns the claim the side to move has at Pi, if any (4.2).
 func (g *refGame) threefold(i int) (refClaim, bool) {
 	var c refClaim
-	if g.count[i] >= 3 {
+	if g.reps(i) >= 3 {
 		c.kind = OnBoard
 	}
 	var l board.MoveList
 	g.pos[i].LegalMoves(&l)
 	for _, m := range l.Slice() {
-		if g.countBefore(i, g.idAfter(i, m)) >= 2 {
+		if g.repsBefore(i, m) >= 2 {
 			c.moves = append(c.moves, m)
 			if i < len(g.moves) && m == g.moves[i] && c.kind == NoKind {
 				c.kind = MovePlayed
@@ -208,7 +253,7 @@ func (g *refGame) idAfter(i int, m board.Move) refID {
 
 // playedThreefold reports whether the move played at Pi makes a third occurrence.
 func (g *refGame) playedThreefold(i int) bool {
-	return i+1 < len(g.pos) && g.countBefore(i, g.ids[i+1]) >= 2
+	return i < len(g.moves) && g.repsBefore(i, g.moves[i]) >= 2
 }
 
 // fifty returns the fifty-move claim the side to move has at Pi, if any.
@@ -262,7 +307,7 @@ func (g *refGame) end(ed *Edition) (int, Rule) {
 			return i, Stalemate
 		case refDeadByMaterial(p) && (!both || refAutoDraw2013(p)):
 			return i, DeadPosition
-		case fivefold == FivefoldAny && g.count[i] >= 5:
+		case fivefold == FivefoldAny && g.reps(i) >= 5:
 			return i, Fivefold
 		case fivefold == FivefoldConsecutive && i >= 16 && g.ids[i] == g.ids[i-4] &&
 			g.ids[i] == g.ids[i-8] && g.ids[i] == g.ids[i-12] && g.ids[i] == g.ids[i-16]:
@@ -293,7 +338,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 		upto = end
 	}
 	for i := 0; i <= upto; i++ {
-		s.MaxRepetitions = max(s.MaxRepetitions, g.count[i])
+		s.MaxRepetitions = max(s.MaxRepetitions, g.reps(i))
 		s.MaxHalfmoveClock = max(s.MaxHalfmoveClock, g.facts[i].hmc)
 	}
 	var lines []string
@@ -342,7 +387,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 			var m board.Move
 			switch fc.claim.kind {
 			case OnBoard:
-				f.Repetitions = g.count[i]
+				f.Repetitions = g.reps(i)
 			case MovePlayed:
 				m = g.moves[i]
 			case MoveAvailable:
@@ -360,7 +405,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 			}
 			if m != 0 {
 				f.Move = g.pos[i].SAN(m)
-				f.Repetitions = g.countBefore(i, g.idAfter(i, m)) + 1
+				f.Repetitions = g.repsBefore(i, m) + 1
 			}
 			taken := !g.failed && g.result == Draw && (i == n || (i == n-1 && (fc.claim.kind == MovePlayed ||
 				(r == Threefold && g.playedThreefold(i)))))
@@ -391,7 +436,7 @@ func (g *refGame) verdict(t *testing.T, ed *Edition, got []Finding) (string, []s
 		differs := g.result != ResultUnknown && g.result != mandated
 		if (rule != Checkmate && rule != Stalemate) || differs {
 			f := Finding{Edition: ed, Rule: rule, Kind: Automatic, Ply: end, MoveNumber: g.facts[end].fullmove, Side: side,
-				Repetitions: g.count[end], HalfmoveClock: g.facts[end].hmc, Opportunities: 1, PliesAfter: n - end,
+				Repetitions: g.reps(end), HalfmoveClock: g.facts[end].hmc, Opportunities: 1, PliesAfter: n - end,
 				Missed: n > end || differs || g.failed, ClaimantOutcome: g.result.OutcomeFor(side),
 				MandatedResult: mandated, ResultDiffers: differs}
 			lines = append(lines, fmtFinding(&f))
@@ -445,6 +490,11 @@ func compareWithReferenceIn(t *testing.T, path string, max int) (games, findings
 			refLichess = newRefGameBy(start, cg.sans, ParseResult(cg.result), c)
 			refLichess.lichessFivefold = ref.lichessFivefold
 			refLichess.lichessBoth = ref.lichessBoth
+			if ref.lichessBoth {
+				c.noTurn = true
+				refLichess.also = newRefGameBy(start, cg.sans, ParseResult(cg.result), c)
+				refLichess.checkAlso(t, name, cg.index)
+			}
 			counted++
 		}
 		// The Judge picks lichess's version by the game's date (rules.md 10).

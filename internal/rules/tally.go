@@ -57,6 +57,9 @@ func (t *tally) begin(p *board.Position, c Counting, live int) {
 	startCount, t.resetCount = c.entryCounts()
 	t.restart(p, t.key(p), startCount)
 	t.hmc = p.HalfmoveClock()
+	if c.ClockFromStart {
+		t.castled, t.hmc = 0, 0 // Play counts the clock from P0 as from a castling move
+	}
 }
 
 // beginAlt starts the alt tally of a split game: its editions (alts of them) count as
