@@ -153,28 +153,46 @@ func (p *Position) parsePieceSAN(san, s []byte, role Role) (Move, error) {
 	if cands == 0 {
 		return 0, sanErr(san, ErrIllegalMove, "no "+role.String()+" can move there")
 	}
-	captured := p.board[to].Role()
-	var found Move
-	for ; cands != 0; cands &= cands - 1 {
-		from := lsb(cands)
-		var ok bool
-		if role == King {
-			ok = !p.attacked(to, us^1, occ^from.bb(), to.bb())
-		} else {
-			ok = !p.attacked(p.kingSquare(us), us^1, occ&^from.bb()|to.bb(), to.bb())
-		}
-		if !ok {
-			continue
-		}
-		if found != 0 {
-			return 0, sanErr(san, ErrAmbiguousMove, "more than one "+role.String()+" can move there")
-		}
-		found = newMove(from, to, role, captured)
+	legal := cands
+	if moreThanOne(cands) {
+		legal = p.legalOrigins(cands, to, role)
+	} else if p.attacked(p.kingAfter(to, role), us^1, occ&^cands|to.bb(), to.bb()) {
+		legal = 0
 	}
-	if found == 0 {
+	switch {
+	case legal == 0:
 		return 0, sanErr(san, ErrIllegalMove, "the move would leave the king in check")
+	case moreThanOne(legal):
+		return 0, sanErr(san, ErrAmbiguousMove, "more than one "+role.String()+" can move there")
 	}
-	return found, nil
+	return newMove(lsb(legal), to, role, p.board[to].Role()), nil
+}
+
+// legalOrigins returns the squares of from, holding our pieces of role that reach to, from
+// which the move to to leaves our king safe.
+func (p *Position) legalOrigins(from uint64, to Square, role Role) uint64 {
+	legal := from
+	for ; from != 0; from &= from - 1 {
+		if !p.pieceMoveLegal(lsb(from), to, role) {
+			legal &^= lsb(from).bb()
+		}
+	}
+	return legal
+}
+
+// pieceMoveLegal reports whether our piece of role (not a pawn) on from, which reaches to, may
+// move there: whether our king is not attacked afterwards. A king moves to to and cannot hide
+// behind itself there, as occ is taken without from.
+func (p *Position) pieceMoveLegal(from, to Square, role Role) bool {
+	return !p.attacked(p.kingAfter(to, role), p.turn^1, p.occupied()&^from.bb()|to.bb(), to.bb())
+}
+
+// kingAfter returns the square of our king once our piece of role has moved to to.
+func (p *Position) kingAfter(to Square, role Role) Square {
+	if role == King {
+		return to
+	}
+	return p.kingSquare(p.turn)
 }
 
 // parsePawnSAN decodes a pawn's SAN (e4, exd5, ed5, e:d5, e8=Q, e8Q, exd8=N): s is san
@@ -317,17 +335,8 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 	default:
 		dst = append(dst, roleLetters[role])
 		if role != King {
-			us := p.turn
-			occ := p.occupied()
-			king := p.kingSquare(us)
-			others := attacksOf(role, to, occ) & p.byRole[role] & p.byColor[us] &^ from.bb()
-			var legal uint64
-			for ; others != 0; others &= others - 1 {
-				o := lsb(others)
-				if !p.attacked(king, us^1, occ&^o.bb()|to.bb(), to.bb()) {
-					legal |= o.bb()
-				}
-			}
+			others := attacksOf(role, to, p.occupied()) & p.byRole[role] & p.byColor[p.turn] &^ from.bb()
+			legal := p.legalOrigins(others, to, role)
 			if legal != 0 {
 				switch {
 				case legal&(fileA<<uint(from.File())) == 0:

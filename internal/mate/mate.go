@@ -189,49 +189,59 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 		if ph.share > 0 && i < len(plan)-1 {
 			limit = min(d.budget, d.nodes+ph.share*d.budget/1000)
 		}
-		switch {
-		case ph.pattern:
-			var line []board.Move
-			var ok bool
-			if ph.cage > 0 {
-				line, ok = d.cageMate(&root, ph.cage-1, ph.late, limit-d.nodes)
-			} else if ph.resume {
-				line, ok = d.patternResume(limit - d.nodes)
-			} else {
-				more := min(d.budget/patternShare, patternMaxNodes)
-				if ph.share > 0 {
-					more = min(more, limit-d.nodes)
-				}
-				line, ok = d.patternMate(&root, more)
-			}
-			if ok {
-				return d.yes(line)
-			}
-		case ph.breach:
-			if line, ok := d.breachMate(&root, limit); ok {
-				return d.yes(line)
-			}
-		case ph.playout:
-			if line, ok := d.playoutMate(&root, limit); ok {
-				return d.yes(line)
-			}
-		case ph.exhaustive:
-			if i == len(plan)-1 {
-				d.lastSearch()
-			}
-			if r, final := d.exhaustive(&root, limit); final {
-				return r
-			}
-		default:
-			if d.mateStep(&root, ph, limit) {
-				return d.yes(d.line[:d.lineLen])
-			}
+		if ph.exhaustive && i == len(plan)-1 {
+			d.lastSearch()
+		}
+		if r, done := d.step(&root, ph, limit); done {
+			return r
 		}
 		if d.nodes >= d.budget {
 			break
 		}
 	}
+	if r, done := d.deep(&root); done {
+		return r
+	}
 	return Result{Answer: Unknown, Nodes: d.nodes}
+}
+
+// step runs one step of a plan (plan, deepPlan) from root until d.nodes reaches limit, and
+// returns its answer; done is false when it settled nothing.
+func (d *Decider) step(root *board.Position, ph phase, limit int) (r Result, done bool) {
+	switch {
+	case ph.pattern:
+		var line []board.Move
+		var ok bool
+		if ph.cage > 0 {
+			line, ok = d.cageMate(root, ph.cage-1, ph.late, limit-d.nodes)
+		} else if ph.resume {
+			line, ok = d.patternResume(limit - d.nodes)
+		} else {
+			more := min(d.budget/patternShare, patternMaxNodes)
+			if ph.share > 0 {
+				more = min(more, limit-d.nodes)
+			}
+			line, ok = d.patternMate(root, more)
+		}
+		if ok {
+			return d.yes(line), true
+		}
+	case ph.breach:
+		if line, ok := d.breachMate(root, limit); ok {
+			return d.yes(line), true
+		}
+	case ph.playout:
+		if line, ok := d.playoutMate(root, limit); ok {
+			return d.yes(line), true
+		}
+	case ph.exhaustive:
+		return d.exhaustive(root, limit)
+	default:
+		if d.mateStep(root, ph, limit) {
+			return d.yes(d.line[:d.lineLen]), true
+		}
+	}
+	return Result{}, false
 }
 
 // phase is one step of CanMate's plan: a mate search that tries, at each node, the best

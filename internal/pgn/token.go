@@ -327,13 +327,13 @@ func moveNumber(data []byte, pos int) (end int, ok bool) {
 	for j < len(data) && class[data[j]] == cDigit {
 		j++
 	}
-	if j < len(data) && data[j] != '.' && wordByte[data[j]] {
+	if uint(j) < uint(len(data)) && data[j] != '.' && wordByte[data[j]] {
 		return 0, false
 	}
-	for j < len(data) && data[j] == '.' {
+	for uint(j) < uint(len(data)) && data[j] == '.' {
 		j++
 	}
-	if j < len(data) && data[j] == ' ' {
+	if uint(j) < uint(len(data)) && data[j] == ' ' {
 		j++
 	}
 	return j, true
@@ -382,7 +382,7 @@ func wordEnd(data []byte, pos int) int {
 // steps over the blank after it.
 func (t *Tokenizer) comment(data []byte, open, close int) Token {
 	j := close + 1
-	if j < len(data) && data[j] == ' ' {
+	if uint(j) < uint(len(data)) && data[j] == ' ' {
 		j++
 	}
 	t.start, t.tok, t.val, t.pos = open, TokComment, data[open+1:close], j
@@ -446,7 +446,7 @@ func (t *Tokenizer) readTag() Token {
 	at := t.pos
 	j := skipBlanks(data, at+1)
 	ns := j
-	for j < len(data) && tagName[data[j]] {
+	for uint(j) < uint(len(data)) && tagName[data[j]] { // unsigned: no bounds check
 		j++
 	}
 	if j == ns {
@@ -460,7 +460,7 @@ func (t *Tokenizer) readTag() Token {
 	j++
 	vs := j
 	for {
-		for j < len(data) && !valueStop[data[j]] {
+		for uint(j) < uint(len(data)) && !valueStop[data[j]] {
 			j++
 		}
 		if j >= len(data) {
@@ -567,7 +567,7 @@ func lineEnd(data []byte, i int) int {
 }
 
 func skipBlanks(data []byte, j int) int {
-	for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
+	for uint(j) < uint(len(data)) && (data[j] == ' ' || data[j] == '\t') {
 		j++
 	}
 	return j

@@ -1,0 +1,85 @@
+package mate
+
+import "github.com/pgnscan/pgnscan/internal/board"
+
+// The deep steps: what CanMate runs when the whole plan left a question unknown. The plan's
+// budget settles all but a few questions in a thousand; those few are deep helpmates (a lone
+// bishop or knight that mates only a king its own men wall in, bishops behind locked pawn
+// chains, a king that must walk round a wall) and the odd small reachable space that the
+// exhaustive search's last step had no budget left to finish. Each is settled by one of the
+// plan's own searches given more room, so the deep steps continue (resume) or restart them
+// with deepFactor times the budget in all, spent only on the questions that reach here: the
+// cheap layers and the plan settle the others first, at the cost they had.
+//
+// The steps, and what each settled among the unknown answers of the three dev files at the
+// default budget (measured one by one, each alone from the plan's start, at up to a million
+// positions): the exhaustive search resumed (the dead k7/2K5/3p1p2/3PbP2/3pBp2/3P1P2/4B3/8 w
+// for White at 110,000 positions); the cage search steered by cageDistance with weight 16
+// (cageWeights[0]: 6 of the 7 lone-minor questions of the timeouts file at 124,000-590,000
+// positions) and with weight 2 (the seventh at 770,000); the 4x4 mate search kept by the plan,
+// resumed (10 of the labelled questions behind locked pawns); the breach search restarted with
+// a larger limit (5 more). Every answer is sound as the plan's are: the searches only find
+// mates, and only a completed exhaustive search answers No.
+
+// deepFactor: the deep steps may spend up to deepFactor times the budget beyond the plan's.
+const deepFactor = 8
+
+// deepMinBudget is the least budget at which the deep steps run: the scan's small budget
+// (rules.ScanBudget) asks for a cheap answer, and an unknown there is settled later, not by
+// spending a thousand times more on it.
+const deepMinBudget = 100_000
+
+// deepStep is one step of deepPlan: a search and the nodes it may spend, in thousandths of the
+// budget beyond what earlier steps spent (all of them at most deepFactor times the budget).
+type deepStep struct {
+	cage  int   // the cage search's try of that number, from 1 (a lone minor piece only)
+	phase phase // else this plan step, run by Decider.step
+	share int
+}
+
+// deepPlan is the order of the deep steps: the cage searches first (they return at once unless
+// side has a lone minor piece, where nothing else finds mates), then the exhaustive search,
+// whose spaces left unfinished are small, then the kept mate search and the breach search.
+var deepPlan = []deepStep{
+	{cage: 1, share: 1600},
+	{cage: 2, share: 1600},
+	{phase: phase{exhaustive: true}, share: 500},
+	{phase: phase{sideWidth: 4, loserWidth: 4, resume: true}, share: 2000},
+	{phase: phase{breach: true}, share: 2000},
+	{phase: phase{exhaustive: true}, share: 1000},
+}
+
+// deep runs deepPlan from root after the plan left the question unknown; done reports that a
+// step settled it, in r.
+func (d *Decider) deep(root *board.Position) (r Result, done bool) {
+	if d.budget < deepMinBudget {
+		return Result{}, false
+	}
+	end := d.nodes + deepFactor*d.budget
+	for _, st := range deepPlan {
+		limit := min(end, d.nodes+st.share*d.budget/1000)
+		if st.cage > 0 {
+			if line, ok := d.deepCage(root, st.cage-1, limit-d.nodes); ok {
+				return d.yes(line), true
+			}
+		} else if r, done := d.step(root, st.phase, limit); done {
+			return r, true
+		}
+		if d.nodes >= end {
+			break
+		}
+	}
+	return Result{}, false
+}
+
+// deepCage runs a new cage search (cageMate's, without its limit of patternMaxNodes
+// positions) with the weight cageWeights[try] for at most more positions, when side has a lone
+// minor piece.
+func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Move, ok bool) {
+	if _, _, lone := loneMinor(root, d.side); !lone || more <= 0 {
+		return nil, false
+	}
+	s := &d.pattern
+	s.cut, s.pendingAt, s.cage, s.weight = false, -1, true, cageWeights[try]
+	return d.patternStart(root, more)
+}
