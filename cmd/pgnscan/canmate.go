@@ -39,6 +39,7 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 "invalid: REASON" in both columns), 2 for bad usage.`,
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
 			holdMemory()
+			releaseImage()
 			a := canmateAnswerer{witness: witness, winner: winner, decider: audit.NewDecider(budget)}
 			switch s := strings.ToLower(side); s {
 			case "":

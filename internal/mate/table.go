@@ -20,19 +20,23 @@ type entry struct {
 // identities are compared whole, so there are no false hits. Entries are kept in insertion order
 // (the exhaustive search's queue). A table is reused between questions: reset keeps the memory.
 //
-// A slot holds the entry's index and the high 32 bits of its key (a tag): most probes for a
-// position that is not in the table end at a slot whose tag differs, without reading the entry
-// (a cache miss each).
+// A slot is 4 bytes: the entry's index + 1 in its low bits (below len(slots), which is over
+// twice the entries) and the key's high bits above them (a tag, of 32 minus log2(len(slots))
+// bits: 12 at a million slots). Most probes for a position that is not in the table end at a
+// slot whose tag differs, without reading the entry (a cache miss each). With 8-byte slots
+// (a 32-bit tag) the slots were 16-32 bytes an entry beside the entry's 56, and the largest
+// table's slots the largest array after its entries.
 type table struct {
 	entries []entry
-	slots   []uint64 // tag<<32 | entry index + 1, 0 for an empty slot; linear probing; length a power of two
+	slots   []uint32 // tag | entry index + 1, 0 for an empty slot; linear probing; length a power of two
 }
 
-// slot returns the slot value of entry i whose key is key.
-func slot(key uint64, i int) uint64 { return key&^(1<<32-1) | uint64(i+1) }
+// slot returns the slot value of entry i whose key is key, in slots of mask+1 slots.
+func slot(key uint64, i, mask int) uint32 { return uint32(key>>32)&^uint32(mask) | uint32(i+1) }
 
-// slotIndex returns the entry index of slot value s, -1 for an empty slot.
-func slotIndex(s uint64) int { return int(uint32(s)) - 1 }
+// slotIndex returns the entry index of slot value s in slots of mask+1 slots, -1 for an empty
+// slot.
+func slotIndex(s uint32, mask int) int { return int(s&uint32(mask)) - 1 }
 
 // reset empties the table without freeing its memory, in time proportional to its entries.
 func (t *table) reset() {
@@ -43,7 +47,7 @@ func (t *table) reset() {
 		mask := len(t.slots) - 1
 		for i, e := range t.entries {
 			j := int(e.key) & mask
-			for slotIndex(t.slots[j]) != i {
+			for slotIndex(t.slots[j], mask) != i {
 				j = (j + 1) & mask
 			}
 			t.slots[j] = 0
@@ -54,18 +58,17 @@ func (t *table) reset() {
 
 // find returns the slot holding id, or the empty slot where it would go.
 func (t *table) find(id board.Identity, key uint64) int {
-	mask := len(t.slots) - 1
-	for i := int(key) & mask; ; i = (i + 1) & mask {
+	mask := uint32(len(t.slots) - 1)
+	tag := uint32(key>>32) &^ mask
+	for i := uint32(key) & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
-			return i
+			return int(i)
 		}
-		// The tag and then the key reject other positions cheaply; the identity decides.
-		if s>>32 != key>>32 {
-			continue
-		}
-		if e := &t.entries[slotIndex(s)]; e.key == key && e.id == id {
-			return i
+		// The tag rejects most other positions without reading their entry; the identity
+		// decides.
+		if s&^mask == tag && t.entries[s&mask-1].id == id {
+			return int(i)
 		}
 	}
 }
@@ -75,7 +78,7 @@ func (t *table) lookup(id board.Identity, key uint64) int {
 	if len(t.slots) == 0 {
 		return -1
 	}
-	return slotIndex(t.slots[t.find(id, key)])
+	return slotIndex(t.slots[t.find(id, key)], len(t.slots)-1)
 }
 
 // insert adds id (which must not be in the table) and returns its index.
@@ -85,34 +88,28 @@ func (t *table) insert(e entry) int {
 	}
 	t.entries = append(t.entries, e)
 	i := len(t.entries) - 1
-	t.slots[t.find(e.id, e.key)] = slot(e.key, i)
+	t.slots[t.find(e.id, e.key)] = slot(e.key, i, len(t.slots)-1)
 	return i
 }
 
 // grow doubles the slots and places every entry again.
 func (t *table) grow() {
-	t.resize(max(1024, 2*len(t.slots)))
-}
-
-// resize gives t n slots (a power of two, at least twice its entries) and places every entry
-// again.
-func (t *table) resize(n int) {
-	t.slots = make([]uint64, n)
+	n := max(1024, 2*len(t.slots))
+	t.slots = make([]uint32, n)
 	for i, e := range t.entries {
-		t.slots[t.find(e.id, e.key)] = slot(e.key, i)
+		t.slots[t.find(e.id, e.key)] = slot(e.key, i, n-1)
 	}
 }
 
 // reserve makes room for n more entries, rounded up to a power of two, so that a search that
-// may insert them grows t at most once, here: growing by doubling would hold the old arrays and
-// the new at once, as garbage, at every step, where the decider's peak memory is set.
+// may insert them never grows its entries by doubling, which would hold the old array and the
+// new at once, as garbage, at every step, where the decider's peak memory is set. The slots,
+// 4 bytes each, grow by doubling as the entries come: reserved with the entries, they were all
+// touched (the entries are placed at random) however few the search inserted.
 func (t *table) reserve(n int) {
 	want := 1 << bits.Len(uint(len(t.entries)+n-1))
 	if cap(t.entries) < want {
 		t.entries = append(make([]entry, 0, want), t.entries...)
-	}
-	if len(t.slots) < 2*want {
-		t.resize(2 * want)
 	}
 }
 
@@ -127,8 +124,8 @@ func (t *table) path(dst []board.Move, i int32) []board.Move {
 	return dst
 }
 
-// room is the number of entries t holds without growing.
-func (t *table) room() int { return min(cap(t.entries), len(t.slots)/2) }
+// room is the number of entries t holds without growing its entries, most of its memory.
+func (t *table) room() int { return cap(t.entries) }
 
 // spareTable is table memory that no search holds. The searches whose tables grow large run one
 // after another in a question (the pattern search, then the breach search, then the exhaustive

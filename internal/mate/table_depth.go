@@ -2,9 +2,10 @@ package mate
 
 // depthTable is the mate search's table: for each position searched in vain, the most depth
 // it was searched with. Unlike table it is keyed by the Zobrist key alone and keeps no
-// identity, 16 bytes a position against table's 72: the mate search only ever answers Yes, with
-// a line it played move by move from the root, so a false hit (two positions of one key) can
-// only prune a line the search would have tried and lose a mate, never make a wrong answer.
+// identity, 16 bytes a position against table's 64 (its entry and two slots): the mate search
+// only ever answers Yes, with a line it played move by move from the root, so a false hit (two
+// positions of one key) can only prune a line the search would have tried and lose a mate,
+// never make a wrong answer.
 //
 // Emptying it is one step: each slot carries the stamp of the search that wrote it, and a slot
 // of an older stamp is empty. The searches that run the mate search thousands of times a

@@ -116,6 +116,7 @@ func (j *Judge) Begin(start *board.Position, result Result, choices []Choice) {
 		e.Choice = choices[i]
 		e.ended, e.endPly = false, -1 // the rest is set when the game ends
 		c := choices[i].Edition.Counting
+		c.ClockFromStart = c.ClockFromStart && start.HalfmoveClock() != 0 // else the same clock: no split
 		if e.alt = i > 0 && c != counting[0]; e.alt {
 			if alts > 0 && c != counting[1] {
 				panic("rules: a game's editions count repetitions in more than two ways")
@@ -180,8 +181,8 @@ func (j *Judge) Play(m board.Move) {
 		irreversible, key := zeroing || p.Castling() != j.rights, p.Key()
 		if t.byPlacement {
 			irreversible, key = t.placementPlay(m, zeroing, j.ply), p.PlacementKey()
-			hmc = min(hmc, j.ply-t.castled)
 		}
+		hmc = min(hmc, j.ply-t.castled) // the clock from the last castling (or P0, ClockFromStart)
 		if irreversible {
 			if zeroing {
 				// The clock only falls here: the one before was a maximum.

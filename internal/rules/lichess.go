@@ -113,8 +113,12 @@ var lichessHistory = []lichessVersion{
 		from: Date{2015, 10, 27},
 		name: "initial",
 		source: "scalachess InsufficientMatingMaterial, History, Hash, Move (the earliest code read, Scala 2; " +
-			"its first day was not found: the day is its first attestation, scalachess #47 and lila #555)",
-		change: "threefold repetition by claim; 50 moves (100 half-moves) end the game; a position is " +
+			"its first day was not found: the day is its first attestation, scalachess #47 and lila #555); " +
+			"lila #8758 (the FEN's halfmove clock of a game from a position ignored)",
+		change: "threefold repetition by claim; 50 moves (100 half-moves) end the game, counted from " +
+			"the game's start in a set-up game (lila #8758 of 2021-04-25 found the FEN's clock ignored; " +
+			"whether it was ignored before was not found: the later of the two counts, as in the " +
+			"uncertain window, until lila #9304); a position is " +
 			"dead when both sides have insufficient material (the cases of rules.md 5); a timeout is " +
 			"drawn when the side that did not flag has its king alone, or its king and exactly one " +
 			"knight or one bishop, whatever the flagger has; no automatic fivefold; repetitions " +
@@ -127,7 +131,6 @@ var lichessHistory = []lichessVersion{
 			"nothing: only the first position of a window can have one)",
 		apply: func(e *Edition) {
 			e.Counting.Thresholds.Fifty = lawThresholds.Fifty
-			e.Counting.ClockFromStart = false
 			e.Material.Dead = DeadInsufficient
 		},
 	},
@@ -190,6 +193,15 @@ var lichessHistory = []lichessVersion{
 		change: "the game's first position is added to the list of position hashes at the first " +
 			"move: a repetition of the start position (or of a set-up game's FEN) counts it",
 		apply: func(e *Edition) { e.Counting.Uncounted = CountAll },
+	},
+	{
+		from: Date{2021, 6, 29},
+		source: "lila #9304 with scalachess #226 (fixes lila #8758 of 2021-04-25: \"When playing from a " +
+			"position, the half-move clock is ignored\"; both opened 2021-06-29, the day used: their merge " +
+			"day was not found)",
+		change: "a set-up game's 50-move count starts from its FEN's halfmove clock (before, lila's " +
+			"games from a position counted it from the game's start)",
+		apply: func(e *Edition) { e.Counting.ClockFromStart = false },
 	},
 	{
 		from:   Date{2026, 4, 4},

@@ -51,6 +51,11 @@ type refGame struct {
 // move or castling move; a lichess row there must hold under both codes.
 const refLichessBothUntil = "2015.10.27"
 
+// refLichessFENClockFrom is the reference's own copy of the day lila #9304 was opened (its
+// merge day was not found): before it, lichess's games from a position may have counted the
+// 50 moves from the game's start (lila #8758), so a lichess row needs that count.
+const refLichessFENClockFrom = "2021.06.29"
+
 // refLichessBoth reports whether the game's day (UTCDate, else Date) is in the uncertain
 // window; with neither, the newest rules judge it.
 func refLichessBoth(date, utcDate string) bool {
@@ -97,8 +102,9 @@ type refCounting struct {
 	skipStart     bool // P0 is not counted as an earlier occurrence
 	skipAfterIrre bool // nor is a position made by a capture, a pawn move or a castling move
 	// clockFromStart: the clock is 0 at P0 whatever the FEN says (lichess's 2013 code, whose
-	// clock was its list of position hashes, empty at the start): in the uncertain window both
-	// codes have ended the game by fifty moves only where this clock reaches 101.
+	// clock was its list of position hashes, empty at the start; lila's games from a position
+	// until #9304): every code that may have judged the game ended it by fifty moves where
+	// this clock reaches the threshold (101 in the uncertain window, 100 after).
 	clockFromStart bool
 	noTurn         bool // by placement without the side to move (the 2013 code's comparison)
 }
@@ -112,7 +118,7 @@ func refLichessCounting(date, utcDate string) refCounting {
 	}
 	before := d < refLichessByPlacementUntil
 	return refCounting{byPlacement: before, skipStart: d < refLichessStartCountedFrom, skipAfterIrre: before,
-		clockFromStart: d < refLichessBothUntil}
+		clockFromStart: d < refLichessFENClockFrom}
 }
 
 // refLichessDay is the day whose lichess rules judge a game: its UTCDate, else its Date, as
