@@ -106,7 +106,7 @@ func eachGame(b *scan.Batch, send func(*Game, error) error) error {
 		var err error
 		for ; ig < len(b.Games) && b.Games[ig].GameIndex == index; ig++ {
 			if g == nil {
-				g = newGame(&b.Games[ig].GameInfo)
+				g = newGame(b.Games[ig].GameInfo)
 			}
 			g.Verdicts = append(g.Verdicts, verdictOf(&b.Games[ig]))
 		}

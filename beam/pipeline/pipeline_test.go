@@ -154,7 +154,7 @@ func rowsUnder[R report.Row](t *testing.T, dir string) []string {
 			return err
 		}
 		return report.ReadRows(path, func(r *R) error {
-			rows = append(rows, fmt.Sprintf("%+v", *r))
+			rows = append(rows, report.RowText(r))
 			return nil
 		})
 	})
@@ -170,7 +170,7 @@ func rowsOf[R report.Row](t *testing.T, path string) []string {
 	t.Helper()
 	var rows []string
 	if err := report.ReadRows(path, func(r *R) error {
-		rows = append(rows, fmt.Sprintf("%+v", *r))
+		rows = append(rows, report.RowText(r))
 		return nil
 	}); err != nil {
 		t.Fatal(err)

@@ -28,7 +28,7 @@ func TestAuditMatchesScan(t *testing.T) {
 		wantF = append(wantF, findingKey(f.Source, f.GameIndex, findingFromRow(&f)))
 	}
 	for _, g := range readRows[report.Game](t, games) {
-		wantG = append(wantG, verdictKey(&g.GameInfo, verdictFromRow(&g)))
+		wantG = append(wantG, verdictKey(g.GameInfo, verdictFromRow(&g)))
 	}
 	for _, e := range readRows[report.Error](t, errs) {
 		ply := 0

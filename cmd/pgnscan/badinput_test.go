@@ -245,9 +245,11 @@ func pick[R any](rows []R, keep func(*R) bool) []R {
 func sameRows[R any](t *testing.T, what string, got, want []R, norm func(*R)) {
 	t.Helper()
 	for i := range got {
+		detach(&got[i])
 		norm(&got[i])
 	}
 	for i := range want {
+		detach(&want[i])
 		norm(&want[i])
 	}
 	if len(got) != len(want) {
@@ -259,6 +261,19 @@ func sameRows[R any](t *testing.T, what string, got, want []R, norm func(*R)) {
 			t.Errorf("%s row %d:\n got %+v\nwant %+v", what, i, got[i], want[i])
 			return
 		}
+	}
+}
+
+// detach gives a findings or games row its own copy of the GameInfo it shares with the other
+// rows of its game, so that a change to it changes this row alone.
+func detach(r any) {
+	switch x := r.(type) {
+	case *report.Finding:
+		info := *x.GameInfo
+		x.GameInfo = &info
+	case *report.Game:
+		info := *x.GameInfo
+		x.GameInfo = &info
 	}
 }
 

@@ -364,7 +364,7 @@ func TestDuckDBReadmeSpeedClasses(t *testing.T) {
 		}
 		games[c.speed]++
 		for _, ed := range []string{"fide2017", "lichess"} {
-			g := report.Game{GameInfo: report.GameInfo{Source: "x.pgn", GameIndex: int64(i), TimeControl: c.tc}, Edition: ed}
+			g := report.Game{GameInfo: &report.GameInfo{Source: "x.pgn", GameIndex: int64(i), TimeControl: c.tc}, Edition: ed}
 			if err := gw.Write(&g); err != nil {
 				t.Fatal(err)
 			}
@@ -382,13 +382,13 @@ func TestDuckDBReadmeSpeedClasses(t *testing.T) {
 	}
 	defer fw.Abort()
 	for _, f := range []report.Finding{
-		{GameInfo: report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: true},
-		{GameInfo: report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: true, Side: "black"},
-		{GameInfo: report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: false},
-		{GameInfo: report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "fide2017", Rule: "threefold", Missed: true},
-		{GameInfo: report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "fivefold", Missed: true},
-		{GameInfo: report.GameInfo{Source: "y.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: true},
-		{GameInfo: report.GameInfo{Source: "x.pgn", GameIndex: 22}, Edition: "lichess", Rule: "threefold", Missed: true},
+		{GameInfo: &report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: true},
+		{GameInfo: &report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: true, Side: "black"},
+		{GameInfo: &report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: false},
+		{GameInfo: &report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "fide2017", Rule: "threefold", Missed: true},
+		{GameInfo: &report.GameInfo{Source: "x.pgn", GameIndex: 3}, Edition: "lichess", Rule: "fivefold", Missed: true},
+		{GameInfo: &report.GameInfo{Source: "y.pgn", GameIndex: 3}, Edition: "lichess", Rule: "threefold", Missed: true},
+		{GameInfo: &report.GameInfo{Source: "x.pgn", GameIndex: 22}, Edition: "lichess", Rule: "threefold", Missed: true},
 	} {
 		if err := fw.Write(&f); err != nil {
 			t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -49,8 +50,8 @@ func TestPartitionedScan(t *testing.T) {
 	mustScan(t, "scan", "-q", "--edition", "auto,lichess", "-o", f, "--games", g, lichess, twic)
 	fd, gd := filepath.Join(dir, "findings")+"/", filepath.Join(dir, "games")
 	mustScan(t, "scan", "-q", "--edition", "auto,lichess", "--partition", "edition,year,month", "-o", fd, "--games", gd, lichess, twic)
-	checkParts(t, readRows[report.Finding](t, f), fd, func(r *report.Finding) (report.GameInfo, string) { return r.GameInfo, r.Edition })
-	checkParts(t, readRows[report.Game](t, g), gd, func(r *report.Game) (report.GameInfo, string) { return r.GameInfo, r.Edition })
+	checkParts(t, readRows[report.Finding](t, f), fd, func(r *report.Finding) (report.GameInfo, string) { return *r.GameInfo, r.Edition })
+	checkParts(t, readRows[report.Game](t, g), gd, func(r *report.Game) (report.GameInfo, string) { return *r.GameInfo, r.Edition })
 }
 
 func checkParts[R report.Row](t *testing.T, want []R, dir string, key func(*R) (report.GameInfo, string)) {
@@ -84,7 +85,7 @@ func checkParts[R report.Row](t *testing.T, want []R, dir string, key func(*R) (
 		t.Fatalf("%s: %d rows, the unpartitioned scan %d", dir, len(got), len(want))
 	}
 	for i := range want {
-		if any(got[i]) != any(want[i]) {
+		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Fatalf("%s: row %d differs:\n%+v\nwant\n%+v", dir, i, got[i], want[i])
 		}
 	}

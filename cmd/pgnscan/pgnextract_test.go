@@ -110,7 +110,7 @@ func TestPgnExtractAgrees(t *testing.T) {
 	ours := map[string]map[int64]bool{"repetition": {}, "fifty": {}}
 	for i := range s.games {
 		g := &s.games[i]
-		k := keyOf(&g.GameInfo)
+		k := keyOf(g.GameInfo)
 		if j, dup := index[k]; dup && j != g.GameIndex {
 			t.Fatalf("games %d and %d have the same seven-tag roster %v: pgn-extract's lists cannot tell them apart", j, g.GameIndex, k)
 		}

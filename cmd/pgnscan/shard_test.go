@@ -124,8 +124,8 @@ func TestShardPartitioned(t *testing.T) {
 			t.Errorf("part file %s is not named after a shard of %v", p, shards)
 		}
 	}
-	checkParts(t, readRows[report.Finding](t, f), fd, func(r *report.Finding) (report.GameInfo, string) { return r.GameInfo, r.Edition })
-	checkParts(t, readRows[report.Game](t, g), gd, func(r *report.Game) (report.GameInfo, string) { return r.GameInfo, r.Edition })
+	checkParts(t, readRows[report.Finding](t, f), fd, func(r *report.Finding) (report.GameInfo, string) { return *r.GameInfo, r.Edition })
+	checkParts(t, readRows[report.Game](t, g), gd, func(r *report.Game) (report.GameInfo, string) { return *r.GameInfo, r.Edition })
 }
 
 // elapsedFree returns a summary's text without its Elapsed line, the one line that shards and

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestScanZip(t *testing.T) {
 			t.Fatalf("row %d: source %q", i, got[i].Source)
 		}
 		got[i].Source = want[i].Source
-		if got[i] != want[i] {
+		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Fatalf("row %d differs:\n%+v\n%+v", i, got[i], want[i])
 		}
 	}

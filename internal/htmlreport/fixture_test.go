@@ -51,7 +51,7 @@ func newFixture(n int) *fixture {
 	events := []string{"Rated Blitz game", "Club <Championship> & Cup", "Open"}
 	for i := 0; i < n; i++ {
 		sp := fixtureSpeeds[r.IntN(len(fixtureSpeeds))]
-		info := report.GameInfo{
+		info := &report.GameInfo{
 			Source: "month.pgn.zst", GameIndex: int64(i), Event: events[r.IntN(len(events))],
 			Date: fmt.Sprintf("2024.03.%02d", 1+r.IntN(28)), Round: fmt.Sprint(1 + r.IntN(9)),
 			White: fmt.Sprintf("white%d", i), Black: fmt.Sprintf("black <%d>", i),
@@ -76,7 +76,7 @@ func newFixture(n int) *fixture {
 }
 
 // addFindings adds a random few findings of one game under one edition.
-func (fx *fixture) addFindings(r *rand.Rand, info report.GameInfo, ed string) {
+func (fx *fixture) addFindings(r *rand.Rand, info *report.GameInfo, ed string) {
 	add := func(rule, kind string, missed, differs bool, outcome string) {
 		f := report.Finding{GameInfo: info, Edition: ed, Rule: rule, Kind: kind, Article: "art-" + rule,
 			Missed: missed, ResultDiffers: differs, ClaimantOutcome: outcome,

@@ -26,7 +26,7 @@ func TestMemoryFlat(t *testing.T) {
 			info := report.GameInfo{Source: "s", GameIndex: int64(i), Event: fmt.Sprintf("Arena %d", i%50000),
 				Date: "2025.05.01", TimeControl: fixtureSpeeds[i%len(fixtureSpeeds)].tc,
 				WhiteElo: report.ValidInt32(int32(i % 3000)), BlackElo: report.ValidInt32(int32(i % 2900))}
-			f.GameInfo, g.GameInfo = info, info
+			f.GameInfo, g.GameInfo = &info, &info
 			f.Rule = []string{"threefold", "fifty_move", "fivefold", "unwinnable_timeout", "checkmate"}[i%5]
 			a.AddGame(&g)
 			a.AddFinding(&f)

@@ -14,7 +14,7 @@ import (
 func smallScan(n int, tc string, both, white []int64, claimed map[int64]bool) *Aggregate {
 	a := NewAggregate(true, &testChess)
 	for i := range int64(n) {
-		info := report.GameInfo{Source: "otb.pgn", GameIndex: i, TimeControl: tc, Result: "1-0"}
+		info := &report.GameInfo{Source: "otb.pgn", GameIndex: i, TimeControl: tc, Result: "1-0"}
 		a.AddGame(&report.Game{GameInfo: info, Edition: "fide2017"})
 		sides := []string{}
 		for _, g := range both {
@@ -88,7 +88,7 @@ func TestSpeedHidden(t *testing.T) {
 		t.Error("speed chart shown for games whose speed classes are all unknown")
 	}
 	a := smallScan(40, "", []int64{0}, nil, nil)
-	a.AddGame(&report.Game{GameInfo: report.GameInfo{Source: "otb.pgn", GameIndex: 40, TimeControl: "60+0"}, Edition: "fide2017"})
+	a.AddGame(&report.Game{GameInfo: &report.GameInfo{Source: "otb.pgn", GameIndex: 40, TimeControl: "60+0"}, Edition: "fide2017"})
 	if page := string(render(t, a)); !strings.Contains(page, `id="missed-threefold-speed"`) {
 		t.Error("no speed chart once a game has a speed class")
 	}

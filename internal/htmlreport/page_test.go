@@ -290,7 +290,7 @@ func TestArbiterCap(t *testing.T) {
 	a := NewAggregate(false, &testChess)
 	a.arbiter.limit = 3
 	for i := 0; i < 5; i++ {
-		a.AddFinding(&report.Finding{GameInfo: report.GameInfo{Source: "s", GameIndex: int64(i), Event: "E", Result: "1-0"},
+		a.AddFinding(&report.Finding{GameInfo: &report.GameInfo{Source: "s", GameIndex: int64(i), Event: "E", Result: "1-0"},
 			Edition: "fide2017", Rule: "checkmate", ResultDiffers: true, FEN: fixtureFENs[3]})
 	}
 	page := string(render(t, a))

@@ -45,8 +45,8 @@ var deepPlan = []deepStep{
 	{cage: 2, share: 1600},
 	{phase: phase{exhaustive: true}, share: 500},
 	{phase: phase{sideWidth: 4, loserWidth: 4, resume: true}, share: 2000},
-	{phase: phase{breach: true}, share: 2000},
-	{phase: phase{exhaustive: true}, share: 1000},
+	{phase: phase{breach: true}, share: 800},
+	{phase: phase{exhaustive: true}, share: 400},
 }
 
 // deep runs deepPlan from root after the plan left the question unknown; done reports that a

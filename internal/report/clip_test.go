@@ -43,7 +43,7 @@ func TestOutputsClipFaults(t *testing.T) {
 	if len(e.Message) < 1<<20 {
 		t.Error("the caller's row was changed")
 	}
-	g := Game{GameInfo: GameInfo{Source: "a.pgn"}, Edition: "fide2017", Error: long}
+	g := Game{GameInfo: &GameInfo{Source: "a.pgn"}, Edition: "fide2017", Error: long}
 	if err := o.AddGame(&g); err != nil {
 		t.Fatal(err)
 	}

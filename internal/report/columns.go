@@ -101,7 +101,7 @@ func gameInfoColumns[R any](gi func(*R) *GameInfo) []column[R] {
 }
 
 // findingColumns is the findings table of the contract, column for column.
-var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return &r.GameInfo }),
+var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return infoOf(&r.GameInfo) }),
 	strCol("edition", func(r *Finding) *string { return &r.Edition }),
 	strCol("edition_source", func(r *Finding) *string { return &r.EditionSource }),
 	added(strCol("edition_version", func(r *Finding) *string { return &r.EditionVersion }), "issue 23"),
@@ -128,6 +128,16 @@ var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return 
 	added(strCol("ended_by", func(r *Finding) *string { return &r.EndedBy }), "issue 28"),
 )
 
+// infoOf returns the GameInfo *p points to, giving the row a new one when it
+// has none: rows read back each get their own, and a row written without one
+// has empty game columns.
+func infoOf(p **GameInfo) *GameInfo {
+	if *p == nil {
+		*p = new(GameInfo)
+	}
+	return *p
+}
+
 // added marks c as a column that files written before since lack.
 func added[R any](c column[R], since string) column[R] {
 	c.since = since
@@ -137,7 +147,7 @@ func added[R any](c column[R], since string) column[R] {
 // gameColumns is the games table of the contract. The contract names the
 // columns but not their types; plies and positions are int32 like the
 // findings' ply, and the *_ply columns are null when there is no such ply.
-var gameColumns = append(gameInfoColumns(func(r *Game) *GameInfo { return &r.GameInfo }),
+var gameColumns = append(gameInfoColumns(func(r *Game) *GameInfo { return infoOf(&r.GameInfo) }),
 	strCol("edition", func(r *Game) *string { return &r.Edition }),
 	strCol("edition_source", func(r *Game) *string { return &r.EditionSource }),
 	added(strCol("edition_version", func(r *Game) *string { return &r.EditionVersion }), "issue 23"),

@@ -77,13 +77,13 @@ func tagValues(g *GameInfo) []any {
 }
 
 func findingValues(f *Finding) []any {
-	return append(tagValues(&f.GameInfo), f.Edition, f.EditionSource, f.EditionVersion, f.Rule, f.Article, f.Kind, f.Proof, f.Ply,
+	return append(tagValues(f.GameInfo), f.Edition, f.EditionSource, f.EditionVersion, f.Rule, f.Article, f.Kind, f.Proof, f.Ply,
 		f.MoveNumber, f.Side, f.Move, f.Repetitions, f.HalfmoveClock, f.FEN, f.Opportunities, f.PliesAfter,
 		f.Missed, f.ClaimantOutcome, f.MandatedResult, f.ResultDiffers, nf64(f.WhiteClock), nf64(f.BlackClock), f.Eval, f.EndedBy)
 }
 
 func gameValues(g *Game) []any {
-	return append(tagValues(&g.GameInfo), g.Edition, g.EditionSource, g.EditionVersion, g.Plies, g.EndRule, ni32(g.EndPly),
+	return append(tagValues(g.GameInfo), g.Edition, g.EditionSource, g.EditionVersion, g.Plies, g.EndRule, ni32(g.EndPly),
 		ni32(g.FirstThreefoldPly), ni32(g.FirstFiftyPly), g.FinalClaims, g.MaxRepetitions, g.MaxHalfmoveClock,
 		g.FinalFEN, g.EndedBy, g.WhiteCanMate, g.BlackCanMate, g.Error)
 }

@@ -38,7 +38,7 @@ func TestCSVFormulaInjection(t *testing.T) {
 	var rows []Finding
 	for _, c := range cases {
 		rows = append(rows, Finding{
-			GameInfo: GameInfo{Source: c.value, Event: c.value, White: c.value, Round: c.value, Termination: c.value},
+			GameInfo: &GameInfo{Source: c.value, Event: c.value, White: c.value, Round: c.value, Termination: c.value},
 			Eval:     c.value,
 			FEN:      c.value, Move: c.value, // not free text: pgnscan's own values go out as they are
 		})
@@ -71,7 +71,7 @@ func TestCSVFormulaInjection(t *testing.T) {
 	}
 	i := 0
 	if err := ReadRows(path, func(r *Finding) error {
-		got := Finding{GameInfo: GameInfo{Source: r.Source, Event: r.Event, White: r.White, Round: r.Round, Termination: r.Termination},
+		got := Finding{GameInfo: &GameInfo{Source: r.Source, Event: r.Event, White: r.White, Round: r.Round, Termination: r.Termination},
 			Eval: r.Eval, FEN: r.FEN, Move: r.Move}
 		if want := rows[i]; !reflect.DeepEqual(got, want) {
 			t.Errorf("row %d read back as %+v, want %+v", i, got, want)

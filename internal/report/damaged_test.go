@@ -74,7 +74,8 @@ func TestDamagedParquet(t *testing.T) {
 }
 
 // cloneInfo copies the strings of a row read back, which are valid only during the callback.
-func cloneInfo(g GameInfo) GameInfo {
+func cloneInfo(info *GameInfo) *GameInfo {
+	g := *info
 	g.Source, g.Event, g.Site = strings.Clone(g.Source), strings.Clone(g.Event), strings.Clone(g.Site)
-	return g
+	return &g
 }

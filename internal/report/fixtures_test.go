@@ -18,8 +18,8 @@ import (
 //	           game 2 error in the tags: no games rows
 //
 // So 8 games, 2 with errors, 7 games under each edition.
-func fixtureInfo(src string, idx int64, tc string) GameInfo {
-	return GameInfo{
+func fixtureInfo(src string, idx int64, tc string) *GameInfo {
+	return &GameInfo{
 		Source: src, GameIndex: idx, GameOffset: 1000*idx + 7,
 		GameID: "abcd" + string(rune('A'+idx)) + "xyz",
 		Event:  `Rated "Blitz" game, round one`, Site: "https://lichess.org/abcdXxyz",

@@ -24,7 +24,7 @@ func TestReadGameCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, tc := range []string{"60+0", "180+2", "60+1"} { // bullet, blitz (260 s), bullet (100 s)
-			if err := out.AddGame(&Game{GameInfo: GameInfo{Source: "a.pgn", GameIndex: int64(i), TimeControl: tc}, Edition: "fide2017"}); err != nil {
+			if err := out.AddGame(&Game{GameInfo: &GameInfo{Source: "a.pgn", GameIndex: int64(i), TimeControl: tc}, Edition: "fide2017"}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -30,7 +30,7 @@ func TestNamesOrder(t *testing.T) {
 		s := NewSummary(tc.names)
 		for _, ed := range []string{"gamma", "alpha", "zeta", "beta"} {
 			for _, r := range []string{"c_rule", "a_rule", "b_rule"} {
-				s.AddFinding(&Finding{GameInfo: GameInfo{Source: "x"}, Edition: ed, Rule: r})
+				s.AddFinding(&Finding{GameInfo: &GameInfo{Source: "x"}, Edition: ed, Rule: r})
 			}
 		}
 		var eds []string

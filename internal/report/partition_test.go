@@ -39,14 +39,14 @@ func TestPartitionOf(t *testing.T) {
 		"2025.13.01": {"2025", u}, "2025.00.01": {"2025", u}, "2025-05-01": {"2025", u}, "20x5.05.01": {u, "05"},
 		"+202.05.01": {u, "05"},
 	} {
-		f := Finding{GameInfo: GameInfo{Date: date}, Edition: "fide2014"}
+		f := Finding{GameInfo: &GameInfo{Date: date}, Edition: "fide2014"}
 		got := partitionOf(&f, keys)
 		w := filepath.Join("edition=fide2014", "year="+want[0], "month="+want[1])
 		if got != w {
 			t.Errorf("date %q: %s, want %s", date, got, w)
 		}
 	}
-	g := Game{Edition: "", GameInfo: GameInfo{Date: "2024.01.02"}}
+	g := Game{Edition: "", GameInfo: &GameInfo{Date: "2024.01.02"}}
 	if got, want := partitionOf(&g, []string{"month", "edition"}), filepath.Join("month=01", "edition="+u); got != want {
 		t.Errorf("games row: %s, want %s", got, want)
 	}
@@ -71,7 +71,7 @@ func TestPartitionedWrite(t *testing.T) {
 	for round := range 2 {
 		for m := 1; m <= 12; m++ {
 			for k := range 3 {
-				f := Finding{GameInfo: GameInfo{Date: "2024." + twoDigits(m) + ".15", GameIndex: int64(len(rows))},
+				f := Finding{GameInfo: &GameInfo{Date: "2024." + twoDigits(m) + ".15", GameIndex: int64(len(rows))},
 					Edition: "fide2017", Rule: "threefold", Ply: int32(round*100 + k)}
 				rows = append(rows, f)
 				if err := p.Write(&f); err != nil {
@@ -128,7 +128,7 @@ func TestPartitionedAbort(t *testing.T) {
 		t.Fatal(err)
 	}
 	for m := 1; m <= MaxOpenPartitions+3; m++ {
-		g := Game{GameInfo: GameInfo{Date: "2020." + twoDigits(m) + ".01"}, Edition: "lichess"}
+		g := Game{GameInfo: &GameInfo{Date: "2020." + twoDigits(m) + ".01"}, Edition: "lichess"}
 		if err := p.Write(&g); err != nil {
 			t.Fatal(err)
 		}

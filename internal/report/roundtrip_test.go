@@ -39,6 +39,9 @@ func fill(rng *rand.Rand, v reflect.Value, texts []string) {
 		for i := 0; i < v.NumField(); i++ {
 			fill(rng, v.Field(i), texts)
 		}
+	case reflect.Pointer: // *GameInfo
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(rng, v.Elem(), texts)
 	case reflect.String:
 		v.SetString(texts[rng.IntN(len(texts))])
 	case reflect.Int64:

@@ -207,7 +207,7 @@ func TestSummaryText(t *testing.T) {
 
 func TestSummaryWithoutTimeControlsHasNoSpeedTable(t *testing.T) {
 	s := NewSummary(testNames)
-	g := Game{GameInfo: GameInfo{Source: "otb.pgn", TimeControl: "?"}, Edition: "fide2009", EditionSource: "date"}
+	g := Game{GameInfo: &GameInfo{Source: "otb.pgn", TimeControl: "?"}, Edition: "fide2009", EditionSource: "date"}
 	s.AddGame(&g)
 	f := Finding{GameInfo: g.GameInfo, Edition: "fide2009", Rule: "threefold", Missed: true}
 	s.AddFinding(&f)
@@ -336,7 +336,7 @@ func TestReportFromCSV(t *testing.T) {
 func TestSummaryNewRulesBySpeed(t *testing.T) {
 	s := NewSummary(testNames)
 	add := func(ed, tc, rule string, missed bool) {
-		g := Game{GameInfo: GameInfo{Source: "l.pgn", TimeControl: tc}, Edition: ed, EditionSource: "date"}
+		g := Game{GameInfo: &GameInfo{Source: "l.pgn", TimeControl: tc}, Edition: ed, EditionSource: "date"}
 		s.AddGame(&g)
 		f := Finding{GameInfo: g.GameInfo, Edition: ed, Rule: rule, Missed: missed, ResultDiffers: true}
 		s.AddFinding(&f)

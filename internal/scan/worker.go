@@ -87,12 +87,14 @@ const (
 	findingRowSize = int(unsafe.Sizeof(report.Finding{}))
 	errorRowSize   = int(unsafe.Sizeof(report.Error{}))
 	countSize      = int(unsafe.Sizeof(gameCount{}))
+	infoSize       = int(unsafe.Sizeof(report.GameInfo{}))
 )
 
-// infoBytes is the bytes of the tag strings of a game's rows, made once and shared by them.
+// infoBytes is the bytes of a game's GameInfo and its tag strings, made once and shared by
+// the game's rows.
 func infoBytes(g *report.GameInfo) int {
-	return len(g.GameID) + len(g.Event) + len(g.Site) + len(g.Date) + len(g.Round) + len(g.White) +
-		len(g.Black) + len(g.Result) + len(g.ECO) + len(g.Termination) // TimeControl is interned
+	return infoSize + len(g.Event) + len(g.Site) + len(g.Date) + len(g.Round) + len(g.White) +
+		len(g.Black) + len(g.Result) + len(g.ECO) + len(g.Termination) // GameID is in Site, TimeControl interned
 }
 
 // worker turns chunks of games into rows: it tokenises each game, replays it on a
@@ -113,6 +115,7 @@ type worker struct {
 	parsed       int // comments read for evals
 	evals        []evalMark
 	text         []byte            // scratch for tag text
+	brief        report.GameInfo   // the GameInfo of a game whose rows only feed the summary (see info)
 	timeControls map[string]string // interned TimeControl values
 	variant      rules.Variant     // the current game's, once begin has read its tags
 }
@@ -210,8 +213,7 @@ loop:
 	}
 
 	if !started { // not standard chess, a bad FEN, or broken tags: never judged
-		info := w.info(c.Source, g, true)
-		out.addError(errorRow(&info, fault, faultPly), fault)
+		out.addError(errorRow(w.info(c.Source, g, true), fault, faultPly), fault)
 		return
 	}
 	if fault != nil {
@@ -223,10 +225,10 @@ loop:
 	// summary, which needs no more than the source, the index and the time control.
 	info := w.info(c.Source, g, w.fullGames || fault != nil || len(v.Findings) > 0)
 	if fault != nil {
-		out.addError(errorRow(&info, fault, faultPly), fault)
+		out.addError(errorRow(info, fault, faultPly), fault)
 	}
 	from := len(out.findings)
-	w.rows(&info, v, fault, out)
+	w.rows(info, v, fault, out)
 	w.annotate(out, from)
 }
 
@@ -289,45 +291,56 @@ func (w *worker) stop() rules.Stop {
 	return rules.TerminationOf(t.get(tagTermination), t.get(tagTerminationDetails), last)
 }
 
-// info builds the columns every row of the game starts with. Tag strings are made once per
-// game and shared by its rows; with full false, only those the summary reads.
-func (w *worker) info(source string, g *pgn.Game, full bool) report.GameInfo {
-	t := &w.tags
+// info returns the columns every row of the game starts with. With full, it is a new GameInfo
+// that the game's rows share, its tag strings cut from one string made for the game (two
+// allocations a game, whatever its rows). Without, it holds only what the summary reads (the
+// source, the index and the time control) and is the worker's scratch, which the next game
+// overwrites: no row keeps it.
+func (w *worker) info(source string, g *pgn.Game, full bool) *report.GameInfo {
 	if !full {
-		return report.GameInfo{Source: source, GameIndex: g.Index, GameOffset: g.Offset,
+		w.brief = report.GameInfo{Source: source, GameIndex: g.Index, GameOffset: g.Offset,
 			TimeControl: w.timeControl()}
+		return &w.brief
 	}
-	site := w.tagText(tagSite)
-	return report.GameInfo{
+	var ends [len(infoTags)]int
+	w.text = w.text[:0]
+	for i, k := range infoTags {
+		w.text = pgn.AppendTagText(w.text, w.tags.get(k))
+		ends[i] = len(w.text)
+	}
+	all := string(w.text) // valid UTF-8 as a whole and at every cut: AppendTagText makes it so
+	tag := func(i int) string {
+		if i == 0 {
+			return all[:ends[0]]
+		}
+		return all[ends[i-1]:ends[i]]
+	}
+	t := &w.tags
+	site := tag(1)
+	return &report.GameInfo{
 		Source:      source,
 		GameIndex:   g.Index,
 		GameOffset:  g.Offset,
 		GameID:      lichessID(site),
-		Event:       w.tagText(tagEvent),
+		Event:       tag(0),
 		Site:        site,
-		Date:        w.tagText(tagDate),
-		Round:       w.tagText(tagRound),
-		White:       w.tagText(tagWhite),
-		Black:       w.tagText(tagBlack),
-		Result:      w.tagText(tagResult),
+		Date:        tag(2),
+		Round:       tag(3),
+		White:       tag(4),
+		Black:       tag(5),
+		Result:      tag(6),
 		TimeControl: w.timeControl(),
-		ECO:         w.tagText(tagECO),
-		Termination: w.tagText(tagTermination),
+		ECO:         tag(7),
+		Termination: tag(8),
 		WhiteElo:    elo(t.get(tagWhiteElo)),
 		BlackElo:    elo(t.get(tagBlackElo)),
 		Variant:     w.variant.String(),
 	}
 }
 
-// tagText returns a tag as a valid UTF-8 string, unescaped; "" when absent.
-func (w *worker) tagText(k tagKey) string {
-	raw := w.tags.get(k)
-	if len(raw) == 0 {
-		return ""
-	}
-	w.text = pgn.AppendTagText(w.text[:0], raw)
-	return string(w.text)
-}
+// infoTags are the tags whose text GameInfo holds, in the order info reads them (TimeControl
+// apart: it is interned).
+var infoTags = [...]tagKey{tagEvent, tagSite, tagDate, tagRound, tagWhite, tagBlack, tagResult, tagECO, tagTermination}
 
 // timeControl returns the TimeControl tag, interned: an archive uses few distinct values.
 func (w *worker) timeControl() string {
@@ -368,7 +381,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 			continue
 		}
 		g := report.Game{
-			GameInfo:          *info,
+			GameInfo:          info,
 			Edition:           s.Edition.ID,
 			EditionSource:     s.EditionSource.String(),
 			EditionVersion:    s.Edition.Version,
@@ -392,7 +405,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 	for k := range v.Findings {
 		f := &v.Findings[k]
 		row := report.Finding{
-			GameInfo:        *info,
+			GameInfo:        info,
 			Edition:         f.Edition.ID,
 			EditionSource:   f.EditionSource.String(),
 			EditionVersion:  f.Edition.Version,

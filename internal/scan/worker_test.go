@@ -75,8 +75,8 @@ func TestWorkerRows(t *testing.T) {
 		White: `a "quoted" name`, Black: "b", Result: "1/2-1/2", TimeControl: "180+2", ECO: "A04",
 		Termination: "Normal", WhiteElo: report.ValidInt32(2370), Variant: "standard",
 	}
-	if g.GameInfo != want {
-		t.Errorf("game info:\n got %+v\nwant %+v", g.GameInfo, want)
+	if *g.GameInfo != want {
+		t.Errorf("game info:\n got %+v\nwant %+v", *g.GameInfo, want)
 	}
 	if g.Edition != "fide2017" || g.EditionSource != "flag" || g.Plies != 8 || g.Error != "" ||
 		g.FinalFEN != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5" {
@@ -94,8 +94,8 @@ func TestWorkerRows(t *testing.T) {
 	if w.WhiteClock != report.ValidFloat64(155) || w.BlackClock != report.ValidFloat64(150) || w.Eval != "#-3" {
 		t.Errorf("white's claim: clocks %v %v, eval %q", w.WhiteClock, w.BlackClock, w.Eval)
 	}
-	if b.GameInfo != want {
-		t.Errorf("finding's game info: %+v", b.GameInfo)
+	if b.GameInfo != g.GameInfo || w.GameInfo != g.GameInfo {
+		t.Errorf("the rows of one game do not share its GameInfo: %p %p %p", g.GameInfo, b.GameInfo, w.GameInfo)
 	}
 }
 
@@ -115,7 +115,7 @@ func TestWorkerLeanRows(t *testing.T) {
 	}
 	r = wkRows(t, wkLichess, "fide2017", false) // a game with findings: every column of the findings
 	if len(r.games) != 0 || len(r.counts) != 1 || r.findings[0].White != `a "quoted" name` || r.findings[0].Event != "Rated Blitz game" {
-		t.Errorf("rows of a game with findings lack tags: %+v", r.findings[0].GameInfo)
+		t.Errorf("rows of a game with findings lack tags: %+v", *r.findings[0].GameInfo)
 	}
 	r = wkRows(t, text, "fide2017", true) // a games table: full games rows
 	if len(r.games) != 1 || len(r.counts) != 0 || r.games[0].Event != "Rated Blitz game" || r.games[0].FinalFEN == "" {

@@ -3,7 +3,6 @@ package shardscan
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -23,7 +22,7 @@ func readAll[R report.Row](t *testing.T, files []string) []string {
 	t.Helper()
 	var out []string
 	for _, f := range files {
-		if err := report.ReadRows(f, func(r *R) error { out = append(out, fmt.Sprintf("%+v", *r)); return nil }); err != nil {
+		if err := report.ReadRows(f, func(r *R) error { out = append(out, report.RowText(r)); return nil }); err != nil {
 			t.Fatal(err)
 		}
 	}
