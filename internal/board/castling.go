@@ -139,6 +139,7 @@ func rooksOn(rooks uint32, a, b Square) Castling {
 func (p *Position) setCastling(c Castling, from, to Square) uint64 {
 	d := castleDelta(p.castling, c, p.castleRooks)
 	p.castling, p.castleRooks = c, p.castleRooks&rookBytes[c]
+	p.rightsKey ^= d
 	p.castleSquares &^= from.bb() | to.bb() | rightlessRanks[c]
 	return d
 }

@@ -290,6 +290,7 @@ func (s Setup) Playable() (p Position, unreachable, err error) {
 			p.ep = ep
 		}
 	}
+	p.rightsKey = castleKey(p.castling, p.castleRooks)
 	p.key = p.computeKey()
 	return p, unreachable, nil
 }

@@ -65,7 +65,7 @@ func checkFEN(t *testing.T, fen string, read func(string) (Position, error)) {
 		}
 		r := p
 		r.Play(m)
-		if r.key != r.computeKey() || p.KeyAfter(m) != r.key {
+		if r.key != r.computeKey() || p.KeyAfter(m) != r.key || r.rightsKey != castleKey(r.castling, r.castleRooks) {
 			t.Fatalf("%q: key mismatch after %v", fen, m)
 		}
 		if r.castleSquares != r.rightsSquares() {

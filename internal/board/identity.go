@@ -59,6 +59,7 @@ func (id Identity) Position() Position {
 	p.castleSquares = p.rightsSquares()
 	p.ep = Square(id.meta>>5&127) - 1
 	p.fullmove = 1
+	p.rightsKey = castleKey(p.castling, p.castleRooks)
 	p.key = p.computeKey()
 	return p
 }

@@ -11,7 +11,23 @@ import "math/bits"
 // LegalMoves fills l with all legal moves of p (l is reset first). It does not allocate.
 func (p *Position) LegalMoves(l *MoveList) {
 	l.N = 0
-	p.generate(l)
+	p.generate(l, nil)
+}
+
+// MoveFilter selects moves for LegalMovesOnly: a move is kept when it lands on a square of
+// To[its role] or leaves a square of From; castling, en passant and promotions are always kept.
+// (The mate search asks only for the moves that may give check: To holds each role's checking
+// squares, From the men that may uncover a check.)
+type MoveFilter struct {
+	To   [King + 1]uint64
+	From uint64
+}
+
+// LegalMovesOnly fills l with the legal moves of p that f keeps, in LegalMoves' order (l is
+// reset first): the same list with the other moves left out, at less cost.
+func (p *Position) LegalMovesOnly(l *MoveList, f *MoveFilter) {
+	l.N = 0
+	p.generate(l, f)
 }
 
 // QuietPieceMove returns the legal move of the side to move's knight, bishop, rook, queen or
@@ -50,7 +66,7 @@ func (p *Position) QuietPieceMove(from, to Square) (Move, bool) {
 // stopping at the first move, in generate's order: castling comes last, because in standard
 // chess, when it is legal so is the king's step towards the rook, but in Chess960 it may be the
 // only move (a king on g1 whose rook goes from h1 to f1).
-func (p *Position) HasLegalMove() bool { return p.generate(nil) }
+func (p *Position) HasLegalMove() bool { return p.generate(nil, nil) }
 
 // IsCheckmate reports whether the side to move is in check and has no legal move.
 func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
@@ -74,9 +90,10 @@ func (p *Position) pinned(us Color, king Square, occ uint64) uint64 {
 }
 
 // generate adds the legal moves of p to l: king, knights, bishops, rooks, queens, pawns, en
-// passant, castling. With l nil it adds nothing and stops at the first legal move, reporting
-// whether there is one (HasLegalMove); with a list it returns false.
-func (p *Position) generate(l *MoveList) bool {
+// passant, castling; with a filter f only those f keeps (LegalMovesOnly). With l nil it adds
+// nothing and stops at the first legal move, reporting whether there is one (HasLegalMove);
+// with a list it returns false.
+func (p *Position) generate(l *MoveList, f *MoveFilter) bool {
 	us := p.turn
 	them := us ^ 1
 	occ := p.occupied()
@@ -84,7 +101,11 @@ func (p *Position) generate(l *MoveList) bool {
 	// The king steps to squares not attacked once it has left its own (so that it cannot hide
 	// behind itself from a slider).
 	occNoKing := occ ^ king.bb()
-	for kt := kingAttacks[king] &^ p.byColor[us]; kt != 0; kt &= kt - 1 {
+	kt := kingAttacks[king] &^ p.byColor[us]
+	if f != nil && f.From&king.bb() == 0 {
+		kt &= f.To[King]
+	}
+	for ; kt != 0; kt &= kt - 1 {
 		if to := lsb(kt); !p.attacked(to, them, occNoKing, 0) {
 			if l == nil {
 				return true
@@ -106,7 +127,7 @@ func (p *Position) generate(l *MoveList) bool {
 	ours := p.byColor[us]
 	for fromBB := p.byRole[Knight] & ours &^ pinned; fromBB != 0; fromBB &= fromBB - 1 {
 		from := lsb(fromBB)
-		if p.pushTargets(l, from, Knight, knightAttacks[from]&target) {
+		if p.pushTargets(l, from, Knight, f.keep(Knight, from, knightAttacks[from]&target)) {
 			return true
 		}
 	}
@@ -117,19 +138,48 @@ func (p *Position) generate(l *MoveList) bool {
 			if pinned&from.bb() != 0 {
 				att &= line[king][from]
 			}
-			if p.pushTargets(l, from, r, att) {
+			if p.pushTargets(l, from, r, f.keep(r, from, att)) {
 				return true
 			}
 		}
 	}
+	start := 0
+	if l != nil {
+		start = l.N
+	}
 	if p.genPawns(l, king, occ, target, pinned) {
 		return true
+	}
+	if f != nil {
+		f.keepPawnMoves(l, start)
 	}
 	if p.ep != NoSquare && p.genEnPassant(l, p.ep) {
 		return true
 	}
 	// Castling: rights are normalised, so king and rook stand on their squares.
 	return checkers == 0 && p.genCastling(l, us, occ)
+}
+
+// keep returns the targets of the piece of role r on from that f keeps (all of them when f is
+// nil or keeps every move from from).
+func (f *MoveFilter) keep(r Role, from Square, targets uint64) uint64 {
+	if f != nil && f.From&from.bb() == 0 {
+		return targets & f.To[r]
+	}
+	return targets
+}
+
+// keepPawnMoves removes from l's moves from start on (genPawns' moves) those f does not keep:
+// afterwards, so that the pawns' loop pays nothing for the filter when there is none.
+func (f *MoveFilter) keepPawnMoves(l *MoveList, start int) {
+	n := start
+	for _, m := range l.Moves[start:l.N] {
+		if m.Promotion() != NoRole || f.To[Pawn]&m.To().bb() != 0 || f.From&m.From().bb() != 0 {
+			l.Moves[n] = m
+			n++
+		}
+	}
+	l.N = n
 }
 
 // genPawns adds the pawns' pushes, double steps and captures (en passant aside) to the squares

@@ -6,17 +6,22 @@ package board
 // Invariants kept by every constructor and by Play: exactly one king per side; the side not to
 // move is not in check; castling rights are normalised (a right exists only while its king and
 // rook stand on their original squares); ep is set only when the side to move has a legal en
-// passant capture; key == computeKey(); castleSquares == rightsSquares().
+// passant capture; key == computeKey(); rightsKey == castleKey(castling, castleRooks);
+// castleSquares == rightsSquares().
 type Position struct {
-	byRole   [8]uint64 // by Role, both colours; 0 and 7 unused: a Role's 3 bits index it unchecked
-	byColor  [2]uint64
-	board    [64]Piece
-	key      uint64
-	halfmove int32
-	fullmove int32
-	turn     Color
-	castling Castling
-	ep       Square
+	byRole  [8]uint64 // by Role, both colours; 0 and 7 unused: a Role's 3 bits index it unchecked
+	byColor [2]uint64
+	board   [64]Piece
+	key     uint64
+	// rightsKey is the castling rights' part of key, castleKey(castling, castleRooks): kept as
+	// the rights change (setCastling), so that PlacementKey, asked for every half-move that
+	// lichess's old rules count, takes it out with one xor instead of a loop over the rights.
+	rightsKey uint64
+	halfmove  int32
+	fullmove  int32
+	turn      Color
+	castling  Castling
+	ep        Square
 	// castleRooks holds, in byte i, the square of the rook of castling right i while the
 	// right exists, and 0 once it is gone (see castling.go).
 	castleRooks uint32

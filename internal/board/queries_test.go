@@ -105,6 +105,10 @@ func checkPositionInvariants(t *testing.T, p *Position, where string) bool {
 		t.Errorf("%s: incremental key %x, recomputed %x", where, p.key, p.computeKey())
 		return false
 	}
+	if p.rightsKey != castleKey(p.castling, p.castleRooks) {
+		t.Errorf("%s: incremental rights key %x, recomputed %x", where, p.rightsKey, castleKey(p.castling, p.castleRooks))
+		return false
+	}
 	if p.castleSquares != p.rightsSquares() {
 		t.Errorf("%s: castleSquares %x, recomputed %x", where, p.castleSquares, p.rightsSquares())
 		return false

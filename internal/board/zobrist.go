@@ -80,7 +80,7 @@ func (p *Position) computeKey() uint64 {
 // the castling rights and the en passant square. Lichess compared positions so before
 // scalachess #56 (2016), and rules uses it for those versions of its rules.
 func (p *Position) PlacementKey() uint64 {
-	k := p.key ^ castleKey(p.castling, p.castleRooks)
+	k := p.key ^ p.rightsKey
 	if p.ep != NoSquare {
 		k ^= zobEP[p.ep.File()]
 	}

@@ -145,6 +145,10 @@ func (d *Decider) dfs(ply, depth int) bool {
 	if d.tt.depth(key) >= depth {
 		return false
 	}
+	lk := p.KingSquare(d.loser)
+	if toMove == d.side && depth == 1 {
+		return d.lastPly(f, ply, lk)
+	}
 	if toMove != d.loser || !d.loserStep(f) {
 		p.LegalMoves(&f.moves)
 	}
@@ -158,18 +162,34 @@ func (d *Decider) dfs(ply, depth int) bool {
 	if materialNo(p, d.side) {
 		return false
 	}
-	lk := p.KingSquare(d.loser)
-	if toMove == d.side && depth == 1 {
-		if d.mateInOne(f, ply, lk) {
-			return true
-		}
-	} else if d.children(f, ply, depth, toMove, lk) {
+	if d.children(f, ply, depth, toMove, lk) {
 		return true
 	}
 	if d.out {
 		return false
 	}
 	d.tt.store(key, depth)
+	return false
+}
+
+// lastPly searches frame ply, side to move with one costed ply left (past the table, which
+// missed): only a mate in one can end it, so only the moves that may give check are listed
+// (mateInOne). It does what dfs does with a full list: a position with no legal move, or from
+// which the material proves no mate, is neither searched nor stored, the rest stored in vain.
+func (d *Decider) lastPly(f *frame, ply int, lk board.Square) bool {
+	p := &f.pos
+	c := newChecks(p, d.side, lk)
+	c.From = discoverers(p, d.side, lk, &c)
+	p.LegalMovesOnly(&f.moves, (*board.MoveFilter)(&c))
+	if f.moves.N == 0 && !p.HasLegalMove() || materialNo(p, d.side) {
+		return false
+	}
+	if d.mateInOne(f, ply) {
+		return true
+	}
+	if !d.out {
+		d.tt.store(p.Key(), 1)
+	}
 	return false
 }
 
@@ -200,16 +220,12 @@ func (d *Decider) children(f *frame, ply, depth int, toMove board.Color, lk boar
 	return false
 }
 
-// mateInOne looks for side's mate in one from frame ply: only the moves that may give check
-// (mayCheck) are played, and a check is a mate when the loser has no legal move.
-func (d *Decider) mateInOne(f *frame, ply int, lk board.Square) bool {
+// mateInOne looks for side's mate in one from frame ply, whose list holds the moves that may
+// give check (lastPly): each is played, and a check is a mate when the loser has no legal move.
+func (d *Decider) mateInOne(f *frame, ply int) bool {
 	p := &f.pos
 	child := &d.frames[ply+1]
-	c := newChecks(p, d.side, lk)
 	for _, m := range f.moves.Slice() {
-		if !c.mayCheck(m) {
-			continue
-		}
 		child.pos = *p
 		child.pos.Play(m)
 		if !child.pos.InCheck() {
@@ -233,21 +249,45 @@ func (d *Decider) mateInOne(f *frame, ply int, lk board.Square) bool {
 // role, the squares from which a piece of that role attacks lk (direct checks), and side's
 // pieces that are the first on a line from lk (they may uncover a check by moving away, or
 // open the line behind themselves for a check along it).
-type checks struct {
-	direct      [board.King + 1]uint64
-	discoverers uint64
-}
+// It is a board.MoveFilter (To: the direct checks, From: the discoverers), so that the legal
+// moves that may check can be listed alone (lastPly).
+type checks board.MoveFilter
 
 // newChecks computes the check squares of side against the king on lk in p.
 func newChecks(p *board.Position, side board.Color, lk board.Square) checks {
 	occ := p.Occupied()
 	var c checks
-	c.direct[board.Pawn] = board.Attacks(side.Other(), board.Pawn, lk, occ)
+	c.To[board.Pawn] = board.Attacks(side.Other(), board.Pawn, lk, occ)
 	for r := board.Knight; r <= board.Queen; r++ {
-		c.direct[r] = board.Attacks(side, r, lk, occ)
+		c.To[r] = board.Attacks(side, r, lk, occ)
 	}
-	c.discoverers = c.direct[board.Queen] & p.ByColor(side)
+	c.From = c.To[board.Queen] & p.ByColor(side)
 	return c
+}
+
+// discoverers returns the men of c.From (side's men first on a line from lk) that may
+// uncover a check by moving: those with a rook or queen of side behind them on a rank or file
+// from lk, or a bishop or queen on a diagonal. The others' moves check only directly (c.To),
+// so lastPly lists fewer moves than mayCheck allows and plays the same checks.
+func discoverers(p *board.Position, side board.Color, lk board.Square, c *checks) uint64 {
+	own := p.ByColor(side)
+	rooks := (p.ByRole(board.Rook) | p.ByRole(board.Queen)) & own
+	bishops := (p.ByRole(board.Bishop) | p.ByRole(board.Queen)) & own
+	rooks &= board.Attacks(side, board.Rook, lk, 0) &^ c.To[board.Rook]
+	bishops &= board.Attacks(side, board.Bishop, lk, 0) &^ c.To[board.Bishop]
+	if rooks|bishops == 0 {
+		return 0
+	}
+	occ := p.Occupied()
+	var found uint64
+	for b := c.From; b != 0; b &= b - 1 {
+		x := b & -b
+		if x&c.To[board.Rook] != 0 && board.Attacks(side, board.Rook, lk, occ^x)&rooks != 0 ||
+			x&c.To[board.Bishop] != 0 && board.Attacks(side, board.Bishop, lk, occ^x)&bishops != 0 {
+			found |= x
+		}
+	}
+	return found
 }
 
 // mayCheck reports whether m might give check: false only when it surely does not. Castling,
@@ -257,7 +297,7 @@ func (c *checks) mayCheck(m board.Move) bool {
 	if m.IsCastle() || m.IsEnPassant() || m.Promotion() != board.NoRole {
 		return true
 	}
-	return c.direct[m.Role()]&(1<<m.To()) != 0 || c.discoverers&(1<<m.From()) != 0
+	return c.To[m.Role()]&(1<<m.To()) != 0 || c.From&(1<<m.From()) != 0
 }
 
 // approaches reports whether m, a move of side, is a capture or a pawn move (finitely many in
@@ -376,19 +416,15 @@ func (d *Decider) loserStep(f *frame) (ok bool) {
 		return false
 	}
 	k := p.KingSquare(d.loser)
-	goal := d.loserGoal(p)
+	steps := kingSteps(uint64(1)<<k) &^ p.Occupied()
+	if w == 1 {
+		return d.loserBestStep(f, k, steps)
+	}
 	n := 0
-	var bestScore int32
-	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0; b &= b - 1 {
-		m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b)))
-		if !legal {
-			continue
-		}
-		if w > 1 {
+	for b := steps; b != 0; b &= b - 1 {
+		if m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); legal {
 			f.moves.Moves[n] = m
 			n++
-		} else if s := closer(goal, m); n == 0 || s > bestScore {
-			f.moves.Moves[0], bestScore, n = m, s, 1
 		}
 	}
 	if n < w {
@@ -396,6 +432,34 @@ func (d *Decider) loserStep(f *frame) (ok bool) {
 	}
 	f.moves.N = n
 	return true
+}
+
+// loserBestStep is loserStep for one move: the best legal step of the loser's king on k onto
+// the empty squares steps, best by order's score (closer to the goal), ties to the lower
+// square, alone in f's list; false when there is none. The steps are ranked first and tested
+// for legality best first, so that most nodes test one or two instead of every step.
+func (d *Decider) loserBestStep(f *frame, k board.Square, steps uint64) bool {
+	goal := d.loserGoal(&f.pos)
+	// Each step's rank: its distance to the goal, then its square (below 64).
+	var ranks [8]int
+	n := 0
+	for b := steps; b != 0; b &= b - 1 {
+		sq := bits.TrailingZeros64(b)
+		r := int(goal[sq])<<6 | sq
+		i := n
+		for ; i > 0 && ranks[i-1] > r; i-- {
+			ranks[i] = ranks[i-1]
+		}
+		ranks[i] = r
+		n++
+	}
+	for _, r := range ranks[:n] {
+		if m, legal := f.pos.QuietPieceMove(k, board.Square(r&63)); legal {
+			f.moves.Moves[0], f.moves.N = m, 1
+			return true
+		}
+	}
+	return false
 }
 
 // maxSelect is the most moves selectBest picks; the plan's widths are at most 6.

@@ -10,26 +10,38 @@ import (
 
 // TestMayCheck plays every legal move of positions from labelled-dev.txt and the positions of
 // random playouts from them, and wants mayCheck true for every move that gives check (it may
-// say true for others too: it is a filter, and mateInOne plays what it lets through). It also
-// wants the filter to reject most quiet moves, or it would filter nothing.
+// say true for others too: it is a filter, and mateInOne plays what it lets through), with
+// the checks of newChecks and with lastPly's (the discoverers narrowed), and lastPly's list
+// (LegalMovesOnly) to be the legal moves its checks keep, in LegalMoves' order. It also wants
+// the filter to reject most quiet moves, or it would filter nothing.
 func TestMayCheck(t *testing.T) {
 	lines := readUnwinnable(t, "labelled-dev.txt", 1)
 	rng := rand.New(rand.NewPCG(13, 1))
-	var moves board.MoveList
+	var moves, only board.MoveList
 	var checks, rejected, total int
 	for _, l := range lines {
 		p := l.pos
 		for range 40 {
-			c := newChecks(&p, p.Turn(), p.KingSquare(p.Turn().Other()))
+			lk := p.KingSquare(p.Turn().Other())
+			c := newChecks(&p, p.Turn(), lk)
+			narrow := c
+			narrow.From = discoverers(&p, p.Turn(), lk, &c)
 			p.LegalMoves(&moves)
 			if moves.N == 0 {
 				break
+			}
+			p.LegalMovesOnly(&only, (*board.MoveFilter)(&narrow))
+			want := slices.DeleteFunc(slices.Clone(moves.Slice()), func(m board.Move) bool { return !narrow.mayCheck(m) })
+			if !slices.Equal(only.Slice(), want) {
+				t.Fatalf("%s: LegalMovesOnly %v, the legal moves lastPly's checks keep %v", p.FEN(), only.Slice(), want)
 			}
 			for _, m := range moves.Slice() {
 				q := p
 				q.Play(m)
 				total++
 				switch may := c.mayCheck(m); {
+				case q.InCheck() && !narrow.mayCheck(m):
+					t.Fatalf("%s: %v gives check, lastPly's mayCheck says no", p.FEN(), m)
 				case q.InCheck() && !may:
 					t.Fatalf("%s: %v gives check, mayCheck says no", p.FEN(), m)
 				case q.InCheck():

@@ -112,7 +112,7 @@ func BenchmarkJudge(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		g := &c.games[i%len(c.games)]
 		choices = sel.Choose(choices[:0], Date{}, g.date, Date{})
-		j.Begin(g.start, g.result, choices)
+		j.Begin(&g.start, g.result, choices)
 		for _, san := range g.sans {
 			m, err := j.Position().ParseSAN(san)
 			if err != nil {

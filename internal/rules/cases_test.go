@@ -94,7 +94,7 @@ func TestTestdataCases(t *testing.T) {
 
 // judgeStop is judgeSANs with the tags' word on how the game stopped (rules.md 8).
 func judgeStop(j *Judge, start board.Position, res Result, choices []Choice, sans [][]byte, stop Stop) *Verdict {
-	j.Begin(start, res, choices)
+	j.Begin(&start, res, choices)
 	j.SetStop(stop)
 	for _, san := range sans {
 		m, err := j.Position().ParseSAN(san)

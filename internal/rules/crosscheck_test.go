@@ -83,7 +83,7 @@ func judgeOurs(j *Judge, g *corpusGame, choices []Choice, withDiag bool) ourGame
 		o.diag = "unusable FEN"
 		return o
 	}
-	j.Begin(start, ParseResult(g.result), choices)
+	j.Begin(&start, ParseResult(g.result), choices)
 	var moves []board.Move
 	for _, san := range g.sans {
 		m, err := j.Position().ParseSAN(san)
@@ -236,7 +236,7 @@ func classify(g *corpusGame, choices []Choice, d difference) string {
 // hold no threefold (no fifty-move clock of 100) by the reference judge's own count.
 func deadFirst(g *corpusGame, choices []Choice, start board.Position, moves []board.Move, list string) bool {
 	j := NewJudge()
-	j.Begin(start, ParseResult(g.result), choices)
+	j.Begin(&start, ParseResult(g.result), choices)
 	for _, m := range moves {
 		j.Play(m)
 	}

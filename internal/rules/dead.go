@@ -290,7 +290,7 @@ func (j *Judge) rejudge(k int) {
 	failed, moves := j.failed, j.played()
 	j.rejudging = true
 	j.deadFrom = k
-	j.Begin(j.start, j.result, j.choices)
+	j.Begin(&j.start, j.result, j.choices)
 	for _, m := range moves {
 		j.Play(m)
 		if j.ply == k {

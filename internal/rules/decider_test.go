@@ -197,7 +197,7 @@ func TestUnknownIsNeverDead(t *testing.T) {
 // under fide2017 (rules.md 6).
 func TestMovesKeptBounded(t *testing.T) {
 	j := NewJudge()
-	j.Begin(board.StartPosition(), ParseResult([]byte("*")), mustSelection(t, "fide2017", "", "").Choose(nil, Date{}, Date{}, Date{}))
+	j.Begin(new(board.StartPosition()), ParseResult([]byte("*")), mustSelection(t, "fide2017", "", "").Choose(nil, Date{}, Date{}, Date{}))
 	cycle := []string{"Nf3", "Nf6", "Ng1", "Ng8"}
 	for i := 0; i < maxKeptMoves+10; i++ {
 		m, err := j.Position().ParseSAN([]byte(cycle[i%4]))

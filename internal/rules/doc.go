@@ -24,7 +24,7 @@
 //	for each game:
 //	    if rules.ParseVariant(variantTag) == rules.UnsupportedVariant { not judged }
 //	    choices = sel.Choose(choices[:0], rules.ParseDate(eventDate), rules.ParseDate(date), rules.ParseDate(utcDate))
-//	    j.Begin(start, rules.ParseResult(resultTag), choices) // start: P0, from the FEN tag when SetUp is 1 (board.FromFEN960 for Chess960)
+//	    j.Begin(&start, rules.ParseResult(resultTag), choices) // start: P0, from the FEN tag when SetUp is 1 (board.FromFEN960 for Chess960)
 //	    for each SAN token of the main line:
 //	        m, err := j.Position().ParseSAN(token)
 //	        if err != nil { j.Fail(); record the error at ply j.Ply()+1; break }

@@ -94,9 +94,11 @@ func NewJudge() *Judge {
 // Begin starts a game from start (P0: the standard array, or the FEN of a
 // set-up game) with the recorded result, to be judged under each of the
 // choices (as Selection.Choose returns them; the slice is copied). The
-// editions may count repetitions in two ways at most (Edition.Counting).
-func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
-	j.pos = start
+// editions may count repetitions in two ways at most (Edition.Counting). The
+// Judge copies *start (a pointer: the position is 184 bytes, and passing it by
+// value cost a copy more per game).
+func (j *Judge) Begin(start *board.Position, result Result, choices []Choice) {
+	j.pos = *start
 	j.ply = 0
 	j.result = result
 	j.failed = false
@@ -132,7 +134,7 @@ func (j *Judge) Begin(start board.Position, result Result, choices []Choice) {
 	if alts > 0 {
 		j.beginAlt(counting, alts)
 	}
-	j.beginEnd(&start)
+	j.beginEnd(start)
 	j.deadMat, j.deadSearch = j.pos.IsDeadByMaterial(), j.deadFrom == 0
 	j.dead = j.deadMat || j.deadSearch
 }

@@ -530,7 +530,7 @@ func TestJudgeCases(t *testing.T) {
 // occurrence count of every position P0 ... P16.
 func TestSection6Counts(t *testing.T) {
 	j := NewJudge()
-	j.Begin(board.StartPosition(), Draw, all4(t))
+	j.Begin(new(board.StartPosition()), Draw, all4(t))
 	want := []int{1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5}
 	if j.count != want[0] {
 		t.Errorf("count(P0) = %d", j.count)
@@ -711,7 +711,7 @@ func TestNoAllocationPerPly(t *testing.T) {
 	}
 	j := NewJudge()
 	run := func() {
-		j.Begin(start, Draw, choices)
+		j.Begin(&start, Draw, choices)
 		for _, m := range moves {
 			j.Play(m)
 		}
@@ -733,7 +733,7 @@ func TestNoAllocationPerPly(t *testing.T) {
 		p.Play(m)
 	}
 	run2 := func() {
-		j.Begin(start, Draw, choices)
+		j.Begin(&start, Draw, choices)
 		for _, m := range rep {
 			j.Play(m)
 		}
@@ -777,7 +777,7 @@ func TestKeyCollisionIsNotRepetition(t *testing.T) {
 	// Same side to move, different placement: P0 (start) against P4 after
 	// 1. Nf3 Nf6 2. Nc3 Nc6.
 	j := NewJudge()
-	j.Begin(board.StartPosition(), ResultUnknown, all4(t))
+	j.Begin(new(board.StartPosition()), ResultUnknown, all4(t))
 	for _, san := range []string{"Nf3", "Nf6", "Nc3"} {
 		play(j, san)
 	}
@@ -790,7 +790,7 @@ func TestKeyCollisionIsNotRepetition(t *testing.T) {
 
 	// The same placement, but the first occurrence had a legal en passant
 	// capture (ep/legal-at-first-occurrence): P1 against P5.
-	j.Begin(mustFEN(t, "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"), ResultUnknown, all4(t))
+	j.Begin(new(mustFEN(t, "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1")), ResultUnknown, all4(t))
 	for _, san := range []string{"e4", "Nf6", "Nf3", "Ng8"} {
 		play(j, san)
 	}
@@ -803,7 +803,7 @@ func TestKeyCollisionIsNotRepetition(t *testing.T) {
 	// The same placement with the other side to move: the white king
 	// triangulates (Ke2, Kf1, Ke1) while the black king goes and comes back,
 	// so P5 has P0's placement with Black to move.
-	j.Begin(mustFEN(t, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), ResultUnknown, all4(t))
+	j.Begin(new(mustFEN(t, "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1")), ResultUnknown, all4(t))
 	for _, san := range []string{"Ke2", "Kd8", "Kf1", "Ke8"} {
 		play(j, san)
 	}
@@ -815,7 +815,7 @@ func TestKeyCollisionIsNotRepetition(t *testing.T) {
 	}
 
 	// And a genuine repetition still counts: P9 = P5 in the en passant game.
-	j.Begin(mustFEN(t, "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"), ResultUnknown, all4(t))
+	j.Begin(new(mustFEN(t, "4k1n1/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1")), ResultUnknown, all4(t))
 	for _, san := range []string{"e4", "Nf6", "Nf3", "Ng8", "Ng1"} {
 		play(j, san)
 	}
@@ -878,7 +878,7 @@ func TestRejoinAfterQuietMoves(t *testing.T) {
 	}
 	choices := sel.Choose(nil, Date{}, ParseDate("2018.05.01"), Date{})
 	j := NewJudge()
-	j.Begin(board.StartPosition(), ResultUnknown, choices)
+	j.Begin(new(board.StartPosition()), ResultUnknown, choices)
 	if j.tally.next == nil {
 		t.Fatal("fide2017 and lichess of 2018: want a split game")
 	}

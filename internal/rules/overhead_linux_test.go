@@ -53,7 +53,7 @@ func BenchmarkJudgeOverhead(b *testing.B) {
 		for i := range games {
 			g := &games[i]
 			choices = sel.Choose(choices[:0], Date{}, g.date, Date{})
-			j.Begin(g.start, g.result, choices)
+			j.Begin(&g.start, g.result, choices)
 			for _, san := range g.sans {
 				m, _ := j.Position().ParseSAN(san)
 				j.Play(m)

@@ -104,7 +104,7 @@ func TestCompactionChangesNothing(t *testing.T) {
 
 // judgeMoves judges a game given as moves.
 func judgeMoves(j *Judge, start board.Position, res Result, choices []Choice, moves []board.Move) *Verdict {
-	j.Begin(start, res, choices)
+	j.Begin(&start, res, choices)
 	for _, m := range moves {
 		j.Play(m)
 	}
@@ -133,7 +133,7 @@ func TestWindowFlatInPlies(t *testing.T) {
 	}
 	const plies = 2_000_000
 	j := NewJudge()
-	j.Begin(start, Draw, sel.Choose(nil, Date{}, Date{}, Date{}))
+	j.Begin(&start, Draw, sel.Choose(nil, Date{}, Date{}, Date{}))
 	maxWin, maxTwice := 0, 0
 	for i := range plies {
 		j.Play(cycle[i%4])

@@ -265,7 +265,7 @@ func (w *worker) begin() error {
 	}
 	w.choices = w.sel.Choose(w.choices[:0],
 		rules.ParseDate(t.get(tagEventDate)), rules.ParseDate(t.get(tagDate)), rules.ParseDate(t.get(tagUTCDate)))
-	w.judge.Begin(start, rules.ParseResult(t.get(tagResult)), w.choices)
+	w.judge.Begin(&start, rules.ParseResult(t.get(tagResult)), w.choices)
 	return nil
 }
 
