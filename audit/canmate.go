@@ -29,6 +29,13 @@ const (
 // budget 0: the budget of `pgnscan canmate`.
 const DefaultBudget = mate.DefaultBudget
 
+// DeepFactor and DeepMinBudget: from a budget of DeepMinBudget up, a question the decider's
+// plan leaves unknown may spend up to DeepFactor times the budget more in deeper searches.
+const (
+	DeepFactor    = mate.DeepFactor
+	DeepMinBudget = mate.DeepMinBudget
+)
+
 // Mate is the answer to "can this side still checkmate, by any series of legal moves?"
 // (rules.md 7.1, the FIDE Laws' dead position and 6.9).
 type Mate struct {
@@ -84,8 +91,10 @@ type Decider struct {
 	d *mate.Decider
 }
 
-// NewDecider returns a decider that spends at most budget search nodes per question; 0 means
-// DefaultBudget. A larger budget answers more positions Yes or No, and fewer Unknown.
+// NewDecider returns a decider that spends budget search nodes per question on its plan; 0
+// means DefaultBudget. From a budget of DeepMinBudget up, the few questions the plan leaves
+// unknown may spend up to DeepFactor times more in deeper searches before they are Unknown. A larger
+// budget answers more positions Yes or No, and fewer Unknown.
 func NewDecider(budget int) *Decider {
 	if budget <= 0 {
 		budget = DefaultBudget

@@ -90,7 +90,7 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 	f.BoolVar(&witness, "witness", false, "append each yes answer's mating line in SAN")
 	f.StringVar(&side, "side", "", "answer for one side only: white or black (the other column is -)")
 	f.BoolVar(&winner, "winner", false, "answer only for the side not to move (the side that did not flag in a timeout's final position)")
-	f.IntVar(&budget, "budget", audit.DefaultBudget, "search nodes per side")
+	f.IntVar(&budget, "budget", audit.DefaultBudget, fmt.Sprintf("search nodes per side (from %d up, a question left unknown gets up to %d times more in deeper searches)", audit.DeepMinBudget, audit.DeepFactor))
 	return cmd
 }
 

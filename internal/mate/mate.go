@@ -98,6 +98,13 @@ type Result struct {
 // (the reference tool's default).
 const DefaultBudget = 500_000
 
+// DeepFactor and DeepMinBudget say what a question the plan leaves unknown may spend more: up
+// to DeepFactor times the budget in the deep steps, at budgets of DeepMinBudget and above.
+const (
+	DeepFactor    = deepFactor
+	DeepMinBudget = deepMinBudget
+)
+
 // Decider answers CanMate questions, reusing its tables between calls: after the first hard
 // question it allocates nothing but the witnesses it returns. It is not safe for concurrent use:
 // give each worker its own.
@@ -141,8 +148,9 @@ func (q *question) start(side board.Color) {
 	q.prefix, q.forced = q.prefix[:0], q.forced[:0]
 }
 
-// NewDecider returns a decider whose searches visit at most budget nodes per question
-// (DefaultBudget when budget <= 0).
+// NewDecider returns a decider whose plan visits at most budget nodes per question
+// (DefaultBudget when budget <= 0); a question the plan leaves unknown may spend up to
+// DeepFactor times more in the deep steps (deep.go) when budget >= DeepMinBudget.
 func NewDecider(budget int) *Decider {
 	if budget <= 0 {
 		budget = DefaultBudget
