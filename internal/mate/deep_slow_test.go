@@ -20,7 +20,9 @@ func TestDeepSettlesAll(t *testing.T) {
 		{"6k1/8/1R2NB2/5P2/6B1/1P2bP2/P5K1/8 b - -", b, Yes, false},
 		{"5k2/8/7p/p7/7r/K4B2/8/6q1 b - -", w, Yes, false},
 		{"8/8/2Q1b3/4k3/P7/1PPP2K1/2B5/8 b - -", b, Yes, false},
-		{"1r6/5k2/8/7p/q3K1pB/8/8/8 w - -", b, Yes, false},
+		// 1r6/5k2/8/7p/q3K1pB/8/8/8 w for Black, unknown at the session's start, is settled by the
+		// plan itself on main at 6ed6ce0 (after the table and search changes merged beside the deep
+		// steps): no longer a case of the deep steps.
 		// labelled-dev.txt: bishops and locked pawns, kings round walls.
 		{"8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - -", b, Yes, true},
 		{"2b5/1p6/pPp3k1/2Pp3p/P2PpBpP/4P1P1/5K2/8 b - -", w, Yes, true},
