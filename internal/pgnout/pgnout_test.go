@@ -22,9 +22,8 @@ func claim(ply int32, side, kind, move string, missed bool) *report.Finding {
 // glyphs, before the move's own comment, everything else byte for byte.
 func TestAppendByHand(t *testing.T) {
 	f1 := claim(3, "black", "move_available", "Nc6", true)
-	f2 := &report.Finding{Edition: "fide2017", Article: "9.6.1", Rule: "fivefold", Kind: "automatic", Ply: 8,
+	f2 := &report.Finding{GameInfo: &report.GameInfo{Result: "1-0"}, Edition: "fide2017", Article: "9.6.1", Rule: "fivefold", Kind: "automatic", Ply: 8,
 		Side: "white", MandatedResult: "1/2-1/2", Missed: true, PliesAfter: 2, ResultDiffers: true}
-	f2.Result = "1-0"
 	got := string(Append(nil, []byte(game), []*report.Finding{f1, f2}, &testNames))
 	want := "[Event \"Club\"]\n[Result \"1/2-1/2\"]\n" +
 		"[PgnscanFindings \"fide2017 9.2.1.1 threefold ply 3 missed; fide2017 9.6.1 fivefold ply 8 missed result differs\"]\n\n" +

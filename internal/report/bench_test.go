@@ -15,6 +15,8 @@ func benchFindings(n int) []Finding {
 	rows := make([]Finding, n)
 	for i := range rows {
 		r := base[i%len(base)]
+		info := *r.GameInfo // each row its own game: the base rows share theirs
+		r.GameInfo = &info
 		r.GameIndex = int64(i / 2)
 		r.GameOffset = int64(i) * 1234
 		r.GameID = "g" + strconv.Itoa(i*7919%1000003)
