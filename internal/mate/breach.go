@@ -80,7 +80,7 @@ type breachState struct {
 // add inserts the position p (not yet in s.seen), reached from entry parent by m, and returns
 // its index; it is put on the open list only when open.
 func (s *breachState) add(p *board.Position, parent int32, m board.Move, open bool) int32 {
-	i := int32(s.seen.insert(keyEntry{key: p.Key(), parent: parent, move: m}))
+	i := int32(s.seen.insert(keyEntry{key: p.Key(), link: link{parent, m}}))
 	plies := int32(0)
 	if parent >= 0 {
 		plies = s.plies[parent] + 1

@@ -1,18 +1,13 @@
 package mate
 
-import (
-	"slices"
+import "github.com/pgnscan/pgnscan/internal/board"
 
-	"github.com/pgnscan/pgnscan/internal/board"
-)
-
-// keyEntry is one position a Yes-only search has seen: its Zobrist key and the path back to the
-// root (parent and move), from which the position is rebuilt (keyTable.position) and the
-// witness read (keyTable.path). 16 bytes, against entry's 56 with the whole identity.
+// keyEntry is one position a Yes-only search has seen: its Zobrist key and the link back to
+// the root, from which the position is rebuilt (keyTable.position) and the witness read
+// (keyTable.path). 16 bytes, against entry's 56 with the whole identity.
 type keyEntry struct {
-	key    uint64
-	parent int32      // index of the entry this one was reached from; -1 for the root
-	move   board.Move // the move from the parent's position to this one
+	key uint64
+	link
 }
 
 // keyTable is a set of positions keyed by their 64-bit Zobrist key alone, for the searches that
@@ -71,14 +66,7 @@ func (t *keyTable) insert(e keyEntry) int {
 
 // path appends to dst the moves from the root to entry i (the witness of a search that stores
 // its tree in t).
-func (t *keyTable) path(dst []board.Move, i int32) []board.Move {
-	start := len(dst)
-	for e := &t.entries[i]; e.parent >= 0; e = &t.entries[e.parent] {
-		dst = append(dst, e.move)
-	}
-	slices.Reverse(dst[start:])
-	return dst
-}
+func (t *keyTable) path(dst []board.Move, i int32) []board.Move { return path(dst, t.entries, i) }
 
 // position rebuilds entry i's position by playing its path from the root into buf (reused).
 func (t *keyTable) position(i int32, buf *[]board.Move) board.Position {

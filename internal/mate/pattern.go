@@ -101,7 +101,7 @@ func (d *Decider) patternStart(root *board.Position, limit int) (line []board.Mo
 	s.seen.reset(root)
 	s.nodes = s.nodes[:0]
 	s.open.reset()
-	s.add(int32(s.seen.insert(keyEntry{key: root.Key(), parent: -1})), 0, 0)
+	s.add(int32(s.seen.insert(keyEntry{key: root.Key(), link: link{parent: -1}})), 0, 0)
 	d.nodes++ // the root, a position of the search
 	return d.patternRun(limit)
 }
@@ -171,7 +171,7 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		if s.seen.lookup(key) >= 0 {
 			continue
 		}
-		at := int32(s.seen.insert(keyEntry{key: key, parent: s.nodes[i].at, move: m}))
+		at := int32(s.seen.insert(keyEntry{key: key, link: link{s.nodes[i].at, m}}))
 		if materialNo(&child, d.side) {
 			continue
 		}

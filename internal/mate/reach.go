@@ -25,7 +25,7 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 	t := &d.reach.seen
 	if d.reach.at == 0 {
 		t.reset()
-		t.insert(entry{id: root.Identity(), key: root.Key(), parent: -1})
+		t.insert(entry{id: root.Identity(), key: root.Key(), link: link{parent: -1}})
 		d.nodes++
 	}
 	moves := &d.reach.moves
@@ -53,7 +53,7 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 				return -1, false
 			}
 			d.nodes++
-			t.insert(entry{id: id, key: key, parent: int32(i), move: m})
+			t.insert(entry{id: id, key: key, link: link{int32(i), m}})
 		}
 	}
 	return -1, true

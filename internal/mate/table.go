@@ -2,19 +2,17 @@ package mate
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
 
-// entry is one position a search has seen, with the path back to the root (parent and move,
-// for witnesses: table.path). The exhaustive search keeps one (the pattern and breach searches,
-// which only answer Yes, keep keyEntry in a keyTable).
+// entry is one position a search has seen, with the link back to the root (for witnesses:
+// table.path). The exhaustive search keeps one (the pattern and breach searches, which only
+// answer Yes, keep keyEntry in a keyTable).
 type entry struct {
-	id     board.Identity
-	key    uint64     // the position's Zobrist key: the hash, kept for growing and resetting
-	parent int32      // index of the entry this one was reached from; -1 for the root
-	move   board.Move // the move from the parent's position to this one
+	id  board.Identity
+	key uint64 // the position's Zobrist key: the hash, kept for growing and resetting
+	link
 }
 
 // table is a set of positions keyed by exact identity: the Zobrist key only picks the slot, and
@@ -116,14 +114,7 @@ func (t *table) reserve(n int) {
 
 // path appends to dst the moves from the root of t (the entry with no parent) to its entry i,
 // following the parent links: the witness of a search that stores its tree in a table.
-func (t *table) path(dst []board.Move, i int32) []board.Move {
-	start := len(dst)
-	for e := &t.entries[i]; e.parent >= 0; e = &t.entries[e.parent] {
-		dst = append(dst, e.move)
-	}
-	slices.Reverse(dst[start:])
-	return dst
-}
+func (t *table) path(dst []board.Move, i int32) []board.Move { return path(dst, t.entries, i) }
 
 // room is the number of entries t holds without growing its entries, most of its memory.
 func (t *table) room() int { return cap(t.entries) }
