@@ -86,7 +86,7 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 	// (the old array and the new live at once, where the question's peak memory is set).
 	if n := more + 1; cap(s.seen.entries) < n {
 		s.seen.entries = make([]keyEntry, 0, n)
-		s.nodes = make([]patternNode, 0, n)
+		s.open.next = make([]int32, 0, n)
 	}
 	return d.patternStart(root, more)
 }
@@ -96,5 +96,5 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 // then grow) never resume it; the next question's search allocates its own.
 func (s *patternState) release() {
 	s.cut = false
-	s.seen.entries, s.seen.slots, s.nodes = nil, nil, nil
+	s.seen.entries, s.seen.slots, s.open.next = nil, nil, nil
 }

@@ -39,18 +39,13 @@ const (
 	patternWeight = 8
 )
 
-// patternNode is one position of the pattern search and how it was reached. The position
-// itself is rebuilt when the node is expanded, by replaying its entry's path in seen from the
-// root: a node costs 8 bytes beside its 16-byte entry, not a whole position.
-type patternNode struct {
-	at    int32 // its entry in seen, which holds the identity, the parent link and the move (table.path)
-	plies int32 // moves from the root
-}
-
-// patternState is the pattern search's memory, kept between questions.
+// patternState is the pattern search's memory, kept between questions. A node of the search is
+// its entry in seen (key and link): the position is rebuilt when the node is expanded, by
+// replaying the entry's path from the root, whose length is the node's plies. So a node costs
+// its 16-byte entry and 4 bytes of the open list, not a whole position.
 type patternState struct {
-	nodes  []patternNode
-	open   bucketQueue  // the nodes to expand, by priority f (first generated first among equals)
+	count  int          // the nodes of this question's search: the entries put on the open list
+	open   bucketQueue  // the nodes (entries of seen) to expand, by priority f (first generated first among equals)
 	seen   keyTable     // every position generated, by key, with its parent link and move
 	path   []board.Move // the path of the node being expanded, reused
 	moves  board.MoveList
@@ -99,9 +94,9 @@ func (d *Decider) cageMate(root *board.Position, try int, late bool, more int) (
 func (d *Decider) patternStart(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.pattern
 	s.seen.reset(root)
-	s.nodes = s.nodes[:0]
+	s.count = 0
 	s.open.reset()
-	s.add(int32(s.seen.insert(keyEntry{key: root.Key(), link: link{parent: -1}})), 0, 0)
+	s.add(int32(s.seen.insert(keyEntry{key: root.Key(), link: link{parent: -1}})), 0)
 	d.nodes++ // the root, a position of the search
 	return d.patternRun(limit)
 }
@@ -115,7 +110,7 @@ func (d *Decider) patternResume(more int) (line []board.Move, ok bool) {
 	if !d.pattern.cut {
 		return nil, false
 	}
-	return d.patternRun(min(len(d.pattern.nodes)+more, patternMaxNodes))
+	return d.patternRun(min(d.pattern.count+more, patternMaxNodes))
 }
 
 // patternRun expands the open list's best positions until a mate is found or the search holds
@@ -123,8 +118,8 @@ func (d *Decider) patternResume(more int) (line []board.Move, ok bool) {
 // whether the limit, not the open list, ended it.
 func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 	s := &d.pattern
-	before := len(s.nodes)
-	defer func() { d.nodes += len(s.nodes) - before }()
+	before := s.count
+	defer func() { d.nodes += s.count - before }()
 	s.cut = false
 	i, from := s.pending, s.pendingAt
 	if from < 0 {
@@ -136,10 +131,10 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 	for {
 		s.pendingAt = -1
 		if mate, found := d.patternExpand(i, from, limit); found {
-			s.line = s.seen.path(s.line[:0], s.nodes[mate].at)
+			s.line = s.seen.path(s.line[:0], mate)
 			return s.line, true
 		}
-		if s.pendingAt >= 0 || len(s.nodes) >= limit {
+		if s.pendingAt >= 0 || s.count >= limit {
 			s.cut = s.pendingAt >= 0 || s.open.n > 0
 			return nil, false
 		}
@@ -156,12 +151,12 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 // that is a checkmate of the loser, if one is found.
 func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found bool) {
 	s := &d.pattern
-	pos := s.seen.position(s.nodes[i].at, &s.path)
+	pos := s.seen.position(i, &s.path)
 	pos.LegalMoves(&s.moves)
 	moves := &s.moves
-	plies := s.nodes[i].plies + 1
+	plies := int32(len(s.path)) + 1
 	for j, m := range moves.Slice()[from:] {
-		if len(s.nodes) >= limit {
+		if s.count >= limit {
 			s.pending, s.pendingAt = i, from+j
 			break
 		}
@@ -171,12 +166,12 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		if s.seen.lookup(key) >= 0 {
 			continue
 		}
-		at := int32(s.seen.insert(keyEntry{key: key, link: link{s.nodes[i].at, m}}))
+		at := int32(s.seen.insert(keyEntry{key: key, link: link{i, m}}))
 		if materialNo(&child, d.side) {
 			continue
 		}
 		if child.Turn() == d.loser && child.IsCheckmate() {
-			return s.add(at, plies, 0), true
+			return s.add(at, 0), true
 		}
 		var h int
 		if s.cage {
@@ -185,16 +180,15 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 			h = patternDistance(&child, d.side)
 		}
 		f := plies + s.weight*int32(h)
-		s.add(at, plies, f)
+		s.add(at, f)
 	}
 	return -1, false
 }
 
-// add appends a node for entry at of seen and puts it on the open list with priority f; it
-// returns its index.
-func (s *patternState) add(at, plies, f int32) int32 {
-	idx := int32(len(s.nodes))
-	s.nodes = append(s.nodes, patternNode{at: at, plies: plies})
-	s.open.push(int(f), idx)
-	return idx
+// add makes entry at of seen a node and puts it on the open list with priority f; it returns
+// at.
+func (s *patternState) add(at, f int32) int32 {
+	s.count++
+	s.open.push(int(f), at)
+	return at
 }
