@@ -63,8 +63,21 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 				return d.yes(line), true
 			}
 			d.pattern.release()
-		} else if r, done := d.step(root, st.phase, limit); done {
-			return r, true
+		} else {
+			if st.phase.exhaustive {
+				// Room for the step's nodes (at most reachRoom entries) at once: grown by
+				// copying a quarter more each time, the table allocated 149 MB on one question.
+				t := &d.reach.seen
+				t.reserve(min(d.reachRoom()-len(t.entries), limit-d.nodes))
+			}
+			if r, done := d.step(root, st.phase, limit); done {
+				return r, true
+			}
+			if st.phase.resume {
+				// The kept mate search is over: its table, grown by this step to several
+				// times what the plan's steps needed, is not held through the steps after.
+				d.kept.tt.release()
+			}
 		}
 		if d.nodes >= end {
 			break

@@ -1,6 +1,18 @@
 package mate
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
+
+// reachRoom is the most entries the exhaustive search's table holds: the budget rounded up to
+// a power of two (524,288 entries, 29 MB, at the default budget), all that the plan's steps
+// can insert. The deep steps, which may spend deepFactor times the budget, stop there as if
+// their nodes had run out: grown further, the table (56 bytes an entry) set the decider's peak
+// memory (162 MB on labelled-dev.txt, with the copies of its growth), and no question of the
+// three dev files was settled by an exhaustive search of more (at most 418,312 entries).
+func (d *Decider) reachRoom() int { return 1 << bits.Len(uint(d.budget-1)) }
 
 // reachState is the exhaustive search's memory: the positions visited, and where a search cut
 // short resumes.
@@ -48,7 +60,7 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 			if t.lookup(id, key) >= 0 {
 				continue
 			}
-			if d.nodes >= d.limit {
+			if d.nodes >= d.limit || len(t.entries) >= d.reachRoom() {
 				d.out, d.reach.at = true, i
 				return -1, false
 			}
