@@ -54,8 +54,8 @@ type Counting struct {
 	Uncounted Uncounted
 	// ClockFromStart: the halfmove clock is 0 at P0 whatever a set-up game's FEN says, as in
 	// lichess's 2013 code (scalachess 8e3b146), whose clock was the length of its list of
-	// position hashes, empty at the game's start, and in lila's games from a position until
-	// lila #9304 (rules.md 10). The clock restarts at P0 as it does at a castling move
+	// position hashes, empty at the game's start, and in lila's games from a position before
+	// scalachess #71 and from lila #5916 until lila #9304 (rules.md 10). The clock restarts at P0 as it does at a castling move
 	// (ByPlacement); Begin drops it for a P0 whose clock is 0, where it changes nothing.
 	ClockFromStart bool
 	// Thresholds: the counts the repetition and move-count rules turn on (thresholds.go).

@@ -116,9 +116,9 @@ var lichessHistory = []lichessVersion{
 			"its first day was not found: the day is its first attestation, scalachess #47 and lila #555); " +
 			"lila #8758 (the FEN's halfmove clock of a game from a position ignored)",
 		change: "threefold repetition by claim; 50 moves (100 half-moves) end the game, counted from " +
-			"the game's start in a set-up game (lila #8758 of 2021-04-25 found the FEN's clock ignored; " +
-			"whether it was ignored before was not found: the later of the two counts, as in the " +
-			"uncertain window, until lila #9304); a position is " +
+			"the game's start in a set-up game (the later of the counts the code may have made: the " +
+			"FEN's clock, read into the list of hashes from a commit not dated, read one low until " +
+			"scalachess #71); a position is " +
 			"dead when both sides have insufficient material (the cases of rules.md 5); a timeout is " +
 			"drawn when the side that did not flag has its king alone, or its king and exactly one " +
 			"knight or one bishop, whatever the flagger has; no automatic fivefold; repetitions " +
@@ -143,6 +143,16 @@ var lichessHistory = []lichessVersion{
 			"capture, pawn move or change of castling rights makes starts the list of position " +
 			"hashes and counts (the game's first position still does not)",
 		apply: func(e *Edition) { e.Counting.ByPlacement, e.Counting.Uncounted = false, UncountedStart },
+	},
+	{
+		from: Date{2016, 4, 25},
+		source: "scalachess #71 (fixes #70, opened 2016-04-24: commits c0c366ad and a3484760 read a set-up " +
+			"game's clock, which Forsyth put into the list of position hashes (History.setHalfMoveClock), " +
+			"one low; merged 2016-04-25); lila kept the list with the game (its setup copies the FEN's " +
+			"History, the game's stored positionHashes were the clock until lila #5916)",
+		change: "a set-up game's 50-move count starts from its FEN's halfmove clock (before, the later " +
+			"of the counts the code may have made: from the game's start)",
+		apply: func(e *Edition) { e.Counting.ClockFromStart = false },
 	},
 	{
 		from: Date{2017, 3, 31},
@@ -178,13 +188,17 @@ var lichessHistory = []lichessVersion{
 		apply: func(e *Edition) { e.Material.Form = FormOneColour },
 	},
 	{
-		from:   Date{2020, 1, 14},
-		source: "scalachess #184, #185",
+		from: Date{2020, 1, 14},
+		source: "scalachess #184, #185; scalachess #110 with lila #5916 (all 2020-01-14: the halfmove clock " +
+			"no longer the list of position hashes; lila reads it from the stored moves, the plies since " +
+			"the last capture or pawn move, else 0, so a set-up game's FEN clock is left out, lila #8758)",
 		change: "fivefold repetition ends the game; the timeout rule is asked of the position with " +
-			"the flagger to move (opponentHasInsufficientMaterial: the same answer in standard chess)",
+			"the flagger to move (opponentHasInsufficientMaterial: the same answer in standard chess); " +
+			"a set-up game's 50-move count starts from the game's start again, whatever its FEN's clock",
 		apply: func(e *Edition) {
 			e.Fivefold = FivefoldAny
 			e.Articles.Fivefold = "lichess fivefold"
+			e.Counting.ClockFromStart = true
 		},
 	},
 	{
@@ -199,8 +213,8 @@ var lichessHistory = []lichessVersion{
 		source: "lila #9304 with scalachess #226 (fixes lila #8758 of 2021-04-25: \"When playing from a " +
 			"position, the half-move clock is ignored\"; both opened 2021-06-29, the day used: their merge " +
 			"day was not found)",
-		change: "a set-up game's 50-move count starts from its FEN's halfmove clock (before, lila's " +
-			"games from a position counted it from the game's start)",
+		change: "a set-up game's 50-move count starts from its FEN's halfmove clock again (from " +
+			"2020-01-14, lila's games from a position counted it from the game's start)",
 		apply: func(e *Edition) { e.Counting.ClockFromStart = false },
 	},
 	{

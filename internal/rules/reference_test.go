@@ -51,10 +51,22 @@ type refGame struct {
 // move or castling move; a lichess row there must hold under both codes.
 const refLichessBothUntil = "2015.10.27"
 
-// refLichessFENClockFrom is the reference's own copy of the day lila #9304 was opened (its
-// merge day was not found): before it, lichess's games from a position may have counted the
-// 50 moves from the game's start (lila #8758), so a lichess row needs that count.
-const refLichessFENClockFrom = "2021.06.29"
+// The reference's own copies of the days a set-up game's FEN clock was read by lichess's code,
+// and from which it was not: before scalachess #71 (2016-04-25) lichess's code read it one low
+// or not at all; lila #5916 (2020-01-14) read the clock from the stored moves alone, leaving it
+// out (lila #8758) until lila #9304, opened 2021-06-29 (its merge day was not found). Outside
+// the read days, a lichess row needs the count from the game's start, the later one.
+const (
+	refLichessFENClockFrom  = "2016.04.25"
+	refLichessFENClockUntil = "2020.01.14"
+	refLichessFENClockAgain = "2021.06.29"
+)
+
+// refLichessFENClockIgnored reports whether lichess's code on day d (refLichessDay) counted a
+// set-up game's 50 moves from its start.
+func refLichessFENClockIgnored(d string) bool {
+	return d < refLichessFENClockFrom || d >= refLichessFENClockUntil && d < refLichessFENClockAgain
+}
 
 // refLichessBoth reports whether the game's day (UTCDate, else Date) is in the uncertain
 // window; with neither, the newest rules judge it.
@@ -103,7 +115,7 @@ type refCounting struct {
 	skipAfterIrre bool // nor is a position made by a capture, a pawn move or a castling move
 	// clockFromStart: the clock is 0 at P0 whatever the FEN says (lichess's 2013 code, whose
 	// clock was its list of position hashes, empty at the start; lila's games from a position
-	// until #9304): every code that may have judged the game ended it by fifty moves where
+	// before scalachess #71 and from lila #5916 until #9304): every code that may have judged the game ended it by fifty moves where
 	// this clock reaches the threshold (101 in the uncertain window, 100 after).
 	clockFromStart bool
 	noTurn         bool // by placement without the side to move (the 2013 code's comparison)
@@ -118,7 +130,7 @@ func refLichessCounting(date, utcDate string) refCounting {
 	}
 	before := d < refLichessByPlacementUntil
 	return refCounting{byPlacement: before, skipStart: d < refLichessStartCountedFrom, skipAfterIrre: before,
-		clockFromStart: d < refLichessFENClockFrom}
+		clockFromStart: refLichessFENClockIgnored(d)}
 }
 
 // refLichessDay is the day whose lichess rules judge a game: its UTCDate, else its Date, as
