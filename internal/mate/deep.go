@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/pgnscan/pgnscan/internal/board"
+import (
+	"math/bits"
+
+	"github.com/pgnscan/pgnscan/internal/board"
+)
 
 // The deep steps: what CanMate runs when the whole plan left a question unknown. The plan's
 // budget settles all but a few questions in a thousand; those few are deep helpmates (a lone
@@ -74,9 +78,11 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 				return r, true
 			}
 			if st.phase.resume {
-				// The kept mate search is over: its table, grown by this step to several
-				// times what the plan's steps needed, is not held through the steps after.
-				d.kept.tt.release()
+				// The kept mate search is over: its table, when this step grew it to more than
+				// the plan's kept steps fill (under 65,536 positions at the default budget:
+				// their shares are a tenth of it), is not held through the steps after. A
+				// smaller one is kept for the next question, which would grow it again.
+				d.kept.tt.releaseOver(1 << bits.Len(uint(d.budget/5)))
 			}
 		}
 		if d.nodes >= end {

@@ -43,8 +43,13 @@ func (t *depthTable) reset() {
 	t.size = min(len(t.slots), depthStart)
 }
 
-// release frees the table's memory (its search is over; the next one starts a new table).
-func (t *depthTable) release() { *t = depthTable{} }
+// releaseOver frees the table's memory when it has more than n slots (its search is over; the
+// next one starts a new table).
+func (t *depthTable) releaseOver(n int) {
+	if len(t.slots) > n {
+		*t = depthTable{}
+	}
+}
 
 // find returns the slot holding key, or the empty slot where it would go.
 func (t *depthTable) find(key uint64) int {
