@@ -76,29 +76,69 @@ func boolCol[R any](name string, f func(*R) *bool) column[R] {
 	return column[R]{name: name, kind: kBool, b: f}
 }
 
-// gameInfoColumns returns the leading columns shared by findings and games,
-// in contract order, for a row type whose GameInfo is reached through gi.
-func gameInfoColumns[R any](gi func(*R) *GameInfo) []column[R] {
-	return []column[R]{
-		strCol("source", func(r *R) *string { return &gi(r).Source }),
-		i64Col("game_index", func(r *R) *int64 { return &gi(r).GameIndex }),
-		i64Col("game_offset", func(r *R) *int64 { return &gi(r).GameOffset }),
-		strCol("game_id", func(r *R) *string { return &gi(r).GameID }),
-		strCol("event", func(r *R) *string { return &gi(r).Event }),
-		strCol("site", func(r *R) *string { return &gi(r).Site }),
-		strCol("date", func(r *R) *string { return &gi(r).Date }),
-		strCol("round", func(r *R) *string { return &gi(r).Round }),
-		strCol("white", func(r *R) *string { return &gi(r).White }),
-		strCol("black", func(r *R) *string { return &gi(r).Black }),
-		strCol("result", func(r *R) *string { return &gi(r).Result }),
-		strCol("time_control", func(r *R) *string { return &gi(r).TimeControl }),
-		strCol("eco", func(r *R) *string { return &gi(r).ECO }),
-		strCol("termination", func(r *R) *string { return &gi(r).Termination }),
-		ni32Col("white_elo", func(r *R) *NullInt32 { return &gi(r).WhiteElo }),
-		ni32Col("black_elo", func(r *R) *NullInt32 { return &gi(r).BlackElo }),
-		strCol("variant", func(r *R) *string { return &gi(r).Variant }),
-	}
+// infoColumns are the leading columns shared by findings and games, in
+// contract order, read from a row's GameInfo.
+var infoColumns = []column[GameInfo]{
+	strCol("source", func(g *GameInfo) *string { return &g.Source }),
+	i64Col("game_index", func(g *GameInfo) *int64 { return &g.GameIndex }),
+	i64Col("game_offset", func(g *GameInfo) *int64 { return &g.GameOffset }),
+	strCol("game_id", func(g *GameInfo) *string { return &g.GameID }),
+	strCol("event", func(g *GameInfo) *string { return &g.Event }),
+	strCol("site", func(g *GameInfo) *string { return &g.Site }),
+	strCol("date", func(g *GameInfo) *string { return &g.Date }),
+	strCol("round", func(g *GameInfo) *string { return &g.Round }),
+	strCol("white", func(g *GameInfo) *string { return &g.White }),
+	strCol("black", func(g *GameInfo) *string { return &g.Black }),
+	strCol("result", func(g *GameInfo) *string { return &g.Result }),
+	strCol("time_control", func(g *GameInfo) *string { return &g.TimeControl }),
+	strCol("eco", func(g *GameInfo) *string { return &g.ECO }),
+	strCol("termination", func(g *GameInfo) *string { return &g.Termination }),
+	ni32Col("white_elo", func(g *GameInfo) *NullInt32 { return &g.WhiteElo }),
+	ni32Col("black_elo", func(g *GameInfo) *NullInt32 { return &g.BlackElo }),
+	strCol("variant", func(g *GameInfo) *string { return &g.Variant }),
 }
+
+// gameInfoColumns returns infoColumns as columns of a row type whose GameInfo
+// is reached through gi.
+func gameInfoColumns[R any](gi func(*R) *GameInfo) []column[R] {
+	cols := make([]column[R], len(infoColumns))
+	for i, c := range infoColumns {
+		cols[i] = column[R]{name: c.name, kind: c.kind, since: c.since}
+		switch c.kind {
+		case kString:
+			cols[i].str = func(r *R) *string { return c.str(gi(r)) }
+		case kInt64:
+			cols[i].i64 = func(r *R) *int64 { return c.i64(gi(r)) }
+		case kNullInt32:
+			cols[i].ni32 = func(r *R) *NullInt32 { return c.ni32(gi(r)) }
+		default:
+			panic("report: no GameInfo column of kind " + c.name)
+		}
+	}
+	return cols
+}
+
+// rowInfo returns the GameInfo of row r, and false for an errors row, which
+// has none; a findings or games row without one has the zero GameInfo, whose
+// game columns are empty.
+func rowInfo[R Row](r *R) (*GameInfo, bool) {
+	var g *GameInfo
+	switch x := any(r).(type) {
+	case *Finding:
+		g = x.GameInfo
+	case *Game:
+		g = x.GameInfo
+	default:
+		return nil, false
+	}
+	if g == nil {
+		return &noInfo, true
+	}
+	return g, true
+}
+
+// noInfo is the GameInfo of a row written without one. Nothing writes to it.
+var noInfo GameInfo
 
 // findingColumns is the findings table of the contract, column for column.
 var findingColumns = append(gameInfoColumns(func(r *Finding) *GameInfo { return infoOf(&r.GameInfo) }),

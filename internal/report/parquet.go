@@ -24,13 +24,17 @@ import (
 // that reallocate for every batch, conversions back to Parquet values and the
 // garbage they left. The file is the same: pqarrow derives the schema and the
 // Arrow schema is stored in the footer, as pqarrow would.
+//
+// The game columns of findings and games rows are buffered from the row's
+// GameInfo, fetched once per row (info), the others from the row (cols).
 type parquetSink[R Row] struct {
 	fw    *file.Writer
-	cols  []columnBuf[R]
-	n     int                 // rows in the buffers
-	room  int                 // rows the buffers have room for (see grow)
-	batch int                 // rows per row group
-	views []parquet.ByteArray // scratch: a string column's values as the column writer takes them
+	info  []columnBuf[GameInfo] // the leading game columns; none for errors rows
+	cols  []columnBuf[R]        // the columns after them
+	n     int                   // rows in the buffers
+	room  int                   // rows the buffers have room for (see grow)
+	batch int                   // rows per row group
+	views []parquet.ByteArray   // scratch: a string column's values as the column writer takes them
 }
 
 // columnBuf holds one column of the rows of a batch, as the Parquet column
@@ -39,8 +43,8 @@ type parquetSink[R Row] struct {
 // values are copied into one array of bytes, where views of the rows' strings
 // held every string of a batch's rows alive and gave the collector a pointer
 // per value to follow in every collection.
-type columnBuf[R Row] struct {
-	c     column[R]
+type columnBuf[T any] struct {
+	c     column[T]
 	text  []byte // kString: the values, one after another
 	ends  []int  // kString: where each value ends in text
 	i64   []int64
@@ -100,48 +104,67 @@ func newParquetSink[R Row](w io.Writer, batch int, kv [][2]string) (s *parquetSi
 	s = &parquetSink[R]{batch: batch}
 	s.fw = file.NewParquetWriter(w, pqschema.Root(), file.WithWriterProps(props), file.WithWriteMetadata(meta))
 	cols, _ := tableOf[R]()
-	s.cols = make([]columnBuf[R], len(cols))
-	for i, c := range cols {
-		s.cols[i].c = c
+	if _, ok := rowInfo(new(R)); ok {
+		s.info = buffers(infoColumns)
+		cols = cols[len(infoColumns):]
 	}
+	s.cols = buffers(cols)
 	return s, nil
+}
+
+// buffers returns an empty buffer for each column of cols.
+func buffers[T any](cols []column[T]) []columnBuf[T] {
+	bufs := make([]columnBuf[T], len(cols))
+	for i, c := range cols {
+		bufs[i].c = c
+	}
+	return bufs
 }
 
 func (s *parquetSink[R]) write(r *R) error {
 	if s.n == s.room {
 		s.grow()
 	}
-	for i := range s.cols {
-		b := &s.cols[i]
-		switch c := &b.c; c.kind {
-		case kString:
-			b.text = append(b.text, *c.str(r)...)
-			b.ends = append(b.ends, len(b.text))
-		case kInt64:
-			b.i64 = append(b.i64, *c.i64(r))
-		case kInt32:
-			b.i32 = append(b.i32, *c.i32(r))
-		case kNullInt32:
-			v := c.ni32(r)
-			if v.Valid {
-				b.i32 = append(b.i32, v.Int32)
-			}
-			b.def = append(b.def, level(v.Valid))
-		case kNullFloat64:
-			v := c.nf64(r)
-			if v.Valid {
-				b.f64 = append(b.f64, v.Float64)
-			}
-			b.def = append(b.def, level(v.Valid))
-		case kBool:
-			b.bools = append(b.bools, *c.b(r))
+	if g, ok := rowInfo(r); ok {
+		for i := range s.info {
+			s.info[i].add(g)
 		}
+	}
+	for i := range s.cols {
+		s.cols[i].add(r)
 	}
 	s.n++
 	if s.n >= s.batch {
 		return s.flush()
 	}
 	return nil
+}
+
+// add appends the column's value in row r.
+func (b *columnBuf[T]) add(r *T) {
+	switch c := &b.c; c.kind {
+	case kString:
+		b.text = append(b.text, *c.str(r)...)
+		b.ends = append(b.ends, len(b.text))
+	case kInt64:
+		b.i64 = append(b.i64, *c.i64(r))
+	case kInt32:
+		b.i32 = append(b.i32, *c.i32(r))
+	case kNullInt32:
+		v := c.ni32(r)
+		if v.Valid {
+			b.i32 = append(b.i32, v.Int32)
+		}
+		b.def = append(b.def, level(v.Valid))
+	case kNullFloat64:
+		v := c.nf64(r)
+		if v.Valid {
+			b.f64 = append(b.f64, v.Float64)
+		}
+		b.def = append(b.def, level(v.Valid))
+	case kBool:
+		b.bools = append(b.bools, *c.b(r))
+	}
 }
 
 // firstRoom is the rows the buffers first have room for.
@@ -153,38 +176,45 @@ const firstRoom = 1024
 // peak and the pages the process touched.
 func (s *parquetSink[R]) grow() {
 	s.room = min(max(2*s.room, firstRoom), s.batch)
+	for i := range s.info {
+		s.info[i].grow(s.room)
+	}
 	for i := range s.cols {
-		b := &s.cols[i]
-		switch b.c.kind {
-		case kString:
-			b.ends = slices.Grow(b.ends, s.room-len(b.ends))
-		case kInt64:
-			b.i64 = slices.Grow(b.i64, s.room-len(b.i64))
-		case kInt32:
-			b.i32 = slices.Grow(b.i32, s.room-len(b.i32))
-		case kNullInt32:
-			b.i32 = slices.Grow(b.i32, s.room-len(b.i32))
-			b.def = slices.Grow(b.def, s.room-len(b.def))
-		case kNullFloat64:
-			b.f64 = slices.Grow(b.f64, s.room-len(b.f64))
-			b.def = slices.Grow(b.def, s.room-len(b.def))
-		case kBool:
-			b.bools = slices.Grow(b.bools, s.room-len(b.bools))
-		}
+		s.cols[i].grow(s.room)
+	}
+}
+
+// grow gives the buffer room for room rows.
+func (b *columnBuf[T]) grow(room int) {
+	switch b.c.kind {
+	case kString:
+		b.ends = slices.Grow(b.ends, room-len(b.ends))
+	case kInt64:
+		b.i64 = slices.Grow(b.i64, room-len(b.i64))
+	case kInt32:
+		b.i32 = slices.Grow(b.i32, room-len(b.i32))
+	case kNullInt32:
+		b.i32 = slices.Grow(b.i32, room-len(b.i32))
+		b.def = slices.Grow(b.def, room-len(b.def))
+	case kNullFloat64:
+		b.f64 = slices.Grow(b.f64, room-len(b.f64))
+		b.def = slices.Grow(b.def, room-len(b.def))
+	case kBool:
+		b.bools = slices.Grow(b.bools, room-len(b.bools))
 	}
 }
 
 // values returns the string values of b as the column writer takes them, in
 // views, the scratch slice. An empty string is an empty value, not nil, which
 // the column writer's statistics would take for a missing one.
-func (b *columnBuf[R]) values(views []parquet.ByteArray) []parquet.ByteArray {
-	views = views[:0]
+func (b *columnBuf[T]) values(views []parquet.ByteArray) []parquet.ByteArray {
+	views = slices.Grow(views[:0], len(b.ends))[:len(b.ends)]
 	start := 0
-	for _, end := range b.ends {
+	for i, end := range b.ends {
 		if start == end {
-			views = append(views, emptyValue)
+			views[i] = emptyValue
 		} else {
-			views = append(views, b.text[start:end:end])
+			views[i] = b.text[start:end:end]
 		}
 		start = end
 	}
@@ -211,22 +241,35 @@ func (s *parquetSink[R]) flush() (err error) {
 	if err != nil {
 		return err
 	}
-	for i := range s.cols {
-		cw, err := rg.NextColumn()
-		if err != nil {
+	for i := range s.info {
+		if err := s.info[i].writeNext(rg, &s.views); err != nil {
 			return err
 		}
-		if err := s.cols[i].writeTo(cw, &s.views); err != nil {
-			return fmt.Errorf("column %s: %w", s.cols[i].c.name, err)
+	}
+	for i := range s.cols {
+		if err := s.cols[i].writeNext(rg, &s.views); err != nil {
+			return err
 		}
 	}
 	s.discard()
 	return rg.Close()
 }
 
+// writeNext writes the column's values to the row group's next column.
+func (b *columnBuf[T]) writeNext(rg file.SerialRowGroupWriter, views *[]parquet.ByteArray) error {
+	cw, err := rg.NextColumn()
+	if err != nil {
+		return err
+	}
+	if err := b.writeTo(cw, views); err != nil {
+		return fmt.Errorf("column %s: %w", b.c.name, err)
+	}
+	return nil
+}
+
 // writeTo writes the column's values to cw; views is the sink's scratch for
 // string values.
-func (b *columnBuf[R]) writeTo(cw file.ColumnChunkWriter, views *[]parquet.ByteArray) error {
+func (b *columnBuf[T]) writeTo(cw file.ColumnChunkWriter, views *[]parquet.ByteArray) error {
 	var err error
 	switch w := cw.(type) {
 	case *file.ByteArrayColumnChunkWriter:
@@ -261,11 +304,18 @@ func (s *parquetSink[R]) finish(kv [][2]string) (err error) {
 
 // discard empties the buffers, keeping their memory for the next batch.
 func (s *parquetSink[R]) discard() {
+	for i := range s.info {
+		s.info[i].empty()
+	}
 	for i := range s.cols {
-		b := &s.cols[i]
-		b.text, b.ends, b.i64, b.i32, b.f64, b.bools, b.def = b.text[:0], b.ends[:0], b.i64[:0], b.i32[:0], b.f64[:0], b.bools[:0], b.def[:0]
+		s.cols[i].empty()
 	}
 	s.n = 0
+}
+
+// empty empties the buffer, keeping its memory.
+func (b *columnBuf[T]) empty() {
+	b.text, b.ends, b.i64, b.i32, b.f64, b.bools, b.def = b.text[:0], b.ends[:0], b.i64[:0], b.i32[:0], b.f64[:0], b.bools[:0], b.def[:0]
 }
 
 // recoverInto turns a panic inside the Arrow/Parquet library (which panics on

@@ -23,6 +23,8 @@ type rows struct {
 	faults   []error // faults[i] is the error behind errors[i] (for Config.Batches)
 	pgn      []byte  // --pgn-out: the games with findings, annotated (pgnout.Append)
 	size     int     // the bytes the rows hold, about: see rowBytes
+	// lastCount is the index in counts of the tally counted last (see count).
+	lastCount int
 }
 
 // gameCount is a number of games of one source judged under one edition, of one speed class,
@@ -38,15 +40,21 @@ type gameCount struct {
 // count tallies one game judged under one edition. A chunk's games come from one source and
 // fall into a few editions and speed classes, so the summary reads a few tallies per chunk
 // instead of a count per game and edition.
+//
+// The search starts at the tally after the one last counted: a game's editions come in the same
+// order in every game, so that is the one that matches, nearly always at the first try.
 func (r *rows) count(source string, index int64, edition, editionSource string, speed report.Speed) {
-	for i := range r.counts {
+	for k := range r.counts {
+		i := (r.lastCount + 1 + k) % len(r.counts)
 		c := &r.counts[i]
 		if c.speed == speed && c.edition == edition && c.editionSource == editionSource && c.source == source {
 			c.n++
 			c.last = max(c.last, index)
+			r.lastCount = i
 			return
 		}
 	}
+	r.lastCount = len(r.counts)
 	r.counts = append(r.counts, gameCount{source, index, edition, editionSource, speed, 1})
 	r.size += countSize
 }
@@ -68,6 +76,7 @@ func (r *rows) reset() {
 	r.faults = r.faults[:0]
 	r.pgn = r.pgn[:0]
 	r.size = 0
+	r.lastCount = 0
 }
 
 // grow returns s with room for one more row, doubling its capacity when full. Left to append,
