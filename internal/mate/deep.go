@@ -63,10 +63,14 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 	for _, st := range deepPlan {
 		limit := min(end, d.nodes+st.share*d.budget/1000)
 		if st.cage > 0 {
-			if line, ok := d.deepCage(root, st.cage-1, limit-d.nodes); ok {
-				return d.yes(line), true
+			line, ok := d.deepCage(root, st.cage-1, limit-d.nodes)
+			if ok {
+				r = d.yes(line) // a copy: release drops the search's buffers
 			}
 			d.pattern.release()
+			if ok {
+				return r, true
+			}
 		} else {
 			if st.phase.exhaustive {
 				// Room for the step's nodes (at most reachRoom entries) at once: grown by
@@ -110,9 +114,11 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 	return d.patternStart(root, more)
 }
 
-// release frees the pattern search's position arrays after a deep cage search that found
-// nothing: they hold up to the deep share of positions, and the later deep steps (whose tables
-// then grow) never resume it; the next question's search allocates its own.
+// release frees the pattern search's position arrays after a deep cage search, whether or not
+// it found a mate: they hold up to the deep share of positions, and nothing resumes it (not
+// the later deep steps, whose tables then grow, nor the next question, whose search allocates
+// its own). Kept after a mate, they held canmate's live heap near its soft memory limit for
+// the rest of the run, and the collector then ran at every few kilobytes allocated.
 func (s *patternState) release() {
 	s.cut = false
 	s.seen.entries, s.seen.slots, s.open.next = nil, nil, nil

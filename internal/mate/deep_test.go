@@ -61,6 +61,12 @@ func checkDeep(t *testing.T, cases []deepCase) {
 		if r.Answer != c.want {
 			t.Errorf("%s %v: %v after %d nodes, want %v", c.fen, c.side, r.Answer, r.Nodes, c.want)
 		}
+		// A lone minor piece's mate is the deep cage search's: its arrays, sized for the deep
+		// share, must not outlive the question (release), or they hold canmate's heap near its
+		// memory limit for the rest of the run.
+		if _, _, lone := loneMinor(&p, c.side); lone && r.Answer == Yes && d.pattern.seen.entries != nil {
+			t.Errorf("%s %v: the deep cage search's arrays (%d entries) kept after the question", c.fen, c.side, cap(d.pattern.seen.entries))
+		}
 		saved := deepPlan
 		deepPlan = nil
 		r = d.CanMate(&p, c.side)
