@@ -79,17 +79,16 @@ func (p *Position) ParseSAN(san []byte) (Move, error) {
 	if len(s) < 2 {
 		return 0, sanErr(san, ErrMalformedSAN, "too short")
 	}
+	// Piece moves first: most moves of a game are.
 	switch c := s[0]; {
+	case pieceRole(c) != NoRole:
+		return p.parsePieceSAN(san, s[1:], pieceRole(c))
 	case isFile(c):
 		return p.parsePawnSAN(san, s)
 	case c == 'O' || c == '0':
 		return p.parseCastleSAN(san, s)
 	default:
-		role := pieceRole(c)
-		if role == NoRole {
-			return 0, sanErr(san, ErrMalformedSAN, "does not start with a piece letter, a file or castling")
-		}
-		return p.parsePieceSAN(san, s[1:], role)
+		return 0, sanErr(san, ErrMalformedSAN, "does not start with a piece letter, a file or castling")
 	}
 }
 
