@@ -166,10 +166,13 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		if s.seen.lookup(key) >= 0 {
 			continue
 		}
-		at := int32(s.seen.insert(keyEntry{key: key, link: link{i, m}}))
+		// A child where side cannot mate is not kept: met again, it is tested again (it is
+		// never expanded either way), and the table holds no more entries than the positions
+		// counted, for which deepCage reserves its room.
 		if materialNo(&child, d.side) {
 			continue
 		}
+		at := int32(s.seen.insert(keyEntry{key: key, link: link{i, m}}))
 		if child.Turn() == d.loser && child.IsCheckmate() {
 			return s.add(at, 0), true
 		}
