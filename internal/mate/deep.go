@@ -44,13 +44,15 @@ type deepStep struct {
 // deepPlan is the order of the deep steps: the cage searches first (they return at once unless
 // side has a lone minor piece, where nothing else finds mates), then the exhaustive search,
 // whose spaces left unfinished are small, then the kept mate search and the breach search.
-// The exhaustive search runs its whole deep share in one step: it once had a second step after
-// the breach search, and its table (reachRoom entries, 29 MB) was held through the two
-// searches between, beside their own (benchmarks/RESULTS.md: the deep steps' memory).
+// The exhaustive search has one step: a second one after the breach search (400/1000 more)
+// settled no question of the three dev files, and for it the first step's table (up to 33 MB)
+// was held through the two searches between, beside their own (a peak of 136 MB on
+// labelled-dev.txt); merged into the first step, its share cost 11 % more instructions on
+// questions the kept mate search then settled.
 var deepPlan = []deepStep{
 	{cage: 1, share: 1600},
 	{cage: 2, share: 1600},
-	{phase: phase{exhaustive: true}, share: 900},
+	{phase: phase{exhaustive: true}, share: 500},
 	{phase: phase{sideWidth: 4, loserWidth: 4, resume: true}, share: 2000},
 	{phase: phase{breach: true}, share: 800},
 }
