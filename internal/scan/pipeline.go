@@ -464,7 +464,7 @@ func writeRows(out *report.Outputs, p *Progress, j *job) error {
 	}
 	for i := range r.counts {
 		c := &r.counts[i]
-		out.Summary.CountGames(c.source, c.last, c.edition, c.editionSource, c.speed, c.n)
+		out.Summary.CountGames(c.source, c.last, c.choice.Edition.ID, c.choice.EditionSource.String(), c.speed, c.n)
 	}
 	for i := range r.findings {
 		if err := out.AddFinding(&r.findings[i]); err != nil {

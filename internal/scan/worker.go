@@ -27,27 +27,31 @@ type rows struct {
 	lastCount int
 }
 
-// gameCount is a number of games of one source judged under one edition, of one speed class,
-// as the summary counts them; last is the index of the last of them.
+// gameCount is a number of games of one source judged under one edition (one version of it:
+// the lichess versions are counted apart, under the one id), of one speed class, as the summary
+// counts them; last is the index of the last of them.
 type gameCount struct {
-	source                 string
-	last                   int64
-	edition, editionSource string
-	speed                  report.Speed
-	n                      int64
+	source string
+	last   int64
+	choice rules.Choice // the edition and its source, compared by value: a pointer and a byte
+	speed  report.Speed
+	n      int64
 }
 
-// count tallies one game judged under one edition. A chunk's games come from one source and
-// fall into a few editions and speed classes, so the summary reads a few tallies per chunk
-// instead of a count per game and edition.
+// count tallies one game judged under one choice of edition. A chunk's games come from one
+// source and fall into a few editions and speed classes, so the summary reads a few tallies per
+// chunk instead of a count per game and edition.
 //
 // The search starts at the tally after the one last counted: a game's editions come in the same
 // order in every game, so that is the one that matches, nearly always at the first try.
-func (r *rows) count(source string, index int64, edition, editionSource string, speed report.Speed) {
+func (r *rows) count(source string, index int64, choice rules.Choice, speed report.Speed) {
 	for k := range r.counts {
-		i := (r.lastCount + 1 + k) % len(r.counts)
+		i := r.lastCount + 1 + k
+		if i >= len(r.counts) {
+			i -= len(r.counts)
+		}
 		c := &r.counts[i]
-		if c.speed == speed && c.edition == edition && c.editionSource == editionSource && c.source == source {
+		if c.choice == choice && c.speed == speed && c.source == source {
 			c.n++
 			c.last = max(c.last, index)
 			r.lastCount = i
@@ -55,7 +59,7 @@ func (r *rows) count(source string, index int64, edition, editionSource string, 
 		}
 	}
 	r.lastCount = len(r.counts)
-	r.counts = append(r.counts, gameCount{source, index, edition, editionSource, speed, 1})
+	r.counts = append(r.counts, gameCount{source, index, choice, speed, 1})
 	r.size += countSize
 }
 
@@ -307,9 +311,11 @@ func (w *worker) stop() rules.Stop {
 // overwrites: no row keeps it.
 func (w *worker) info(source string, g *pgn.Game, full bool) *report.GameInfo {
 	if !full {
-		w.brief = report.GameInfo{Source: source, GameIndex: g.Index, GameOffset: g.Offset,
-			TimeControl: w.timeControl()}
-		return &w.brief
+		// Field by field: the other fields stay empty (nothing else writes brief), and a
+		// composite literal cleared and copied the whole struct, ~500 instructions a game.
+		b := &w.brief
+		b.Source, b.GameIndex, b.GameOffset, b.TimeControl = source, g.Index, g.Offset, w.timeControl()
+		return b
 	}
 	var ends [len(infoTags)]int
 	w.text = w.text[:0]
@@ -386,7 +392,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 	for k := range v.Games {
 		s := &v.Games[k]
 		if !w.fullGames {
-			out.count(info.Source, info.GameIndex, s.Edition.ID, s.EditionSource.String(), speed)
+			out.count(info.Source, info.GameIndex, rules.Choice{Edition: s.Edition, EditionSource: s.EditionSource}, speed)
 			continue
 		}
 		g := report.Game{

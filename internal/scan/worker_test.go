@@ -109,9 +109,10 @@ func TestWorkerLeanRows(t *testing.T) {
 	if len(r.findings) != 0 || len(r.games) != 0 || len(r.counts) != 1 {
 		t.Fatalf("%d findings, %d games rows, %d counts", len(r.findings), len(r.games), len(r.counts))
 	}
-	want := gameCount{source: "t.pgn", last: 0, edition: "fide2017", editionSource: "flag", speed: report.Blitz, n: 1}
-	if r.counts[0] != want {
-		t.Errorf("count %+v, want %+v", r.counts[0], want)
+	c := r.counts[0]
+	if c.source != "t.pgn" || c.last != 0 || c.choice.Edition.ID != "fide2017" || c.choice.EditionSource.String() != "flag" ||
+		c.speed != report.Blitz || c.n != 1 {
+		t.Errorf("count %+v, want t.pgn, last 0, fide2017 by flag, blitz, 1 game", c)
 	}
 	r = wkRows(t, wkLichess, "fide2017", false) // a game with findings: every column of the findings
 	if len(r.games) != 0 || len(r.counts) != 1 || r.findings[0].White != `a "quoted" name` || r.findings[0].Event != "Rated Blitz game" {
