@@ -111,7 +111,7 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 	loser := side.Other()
 	ms, role, _ := loneMinor(p, side)
 	lk, wk := p.KingSquare(loser), p.KingSquare(side)
-	blocks.use(newCageMen(p, loser), loser)
+	set := blocks.use(newCageMen(p, loser), loser)
 	toCheck := &minorChecks[b2i(role == board.Knight)][ms]
 	fromLoser, fromKing := &distances[lk], &distances[wk]
 	best := 1 << 30
@@ -128,7 +128,7 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 			continue
 		}
 		t := &cageTargets[sq]
-		block := blocks.of(t.flights)
+		block := set.of(t.flights)
 		all := t.sums(block, t.flights) // every flight's block; a king's cover is taken off
 		for _, k := range t.kings {
 			c := base + int(fromKing[k.sq])
@@ -150,31 +150,44 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 	return best
 }
 
-// blockCosts keeps blockCost's answers for one set of the loser's men: the children of a
-// position the cage search expands often leave the loser's men where they were (side moves,
-// or the loser's king), and blockCost depends on nothing else.
+// blockCosts keeps blockCost's answers for the sets of the loser's men the cage search met
+// last, blockSets of them, each in the place its men hash to: the search's positions share few
+// sets of the loser's men (their kings and side's minor piece move more), and blockCost
+// depends on nothing else. One set kept missed often: the children of a loser's move each
+// have a set of their own, and the next expanded position is rarely their parent's.
 type blockCosts struct {
+	sets [blockSets]blockSet
+}
+
+// blockSets is the number of sets of men blockCosts keeps (a power of two; 128 bytes each).
+const blockSets = 256
+
+// blockSet is blockCost's answers for one set of the loser's men.
+type blockSet struct {
 	men   cageMen
 	loser board.Color
 	known uint64   // the squares block holds
 	block [64]int8 // blockCost of the squares of known
 }
 
-// use sets the men the blocks are costed for, forgetting the costs when they changed.
-func (b *blockCosts) use(men cageMen, loser board.Color) {
-	if men != b.men || loser != b.loser {
-		b.men, b.loser, b.known = men, loser, 0
+// use returns the set for men, emptied when its place held another.
+func (b *blockCosts) use(men cageMen, loser board.Color) *blockSet {
+	h := (men.all*0x9e3779b97f4a7c15 ^ men.pawns*0xc2b2ae3d27d4eb4f ^ men.lines*0x165667b19e3779f9) >> (64 - 8)
+	s := &b.sets[h&(blockSets-1)]
+	if men != s.men || loser != s.loser {
+		s.men, s.loser, s.known = men, loser, 0
 	}
+	return s
 }
 
 // of costs the blocks of the squares of flights not yet known, and returns the costs.
-func (b *blockCosts) of(flights uint64) *[64]int8 {
-	for f := flights &^ b.known; f != 0; f &= f - 1 {
+func (s *blockSet) of(flights uint64) *[64]int8 {
+	for f := flights &^ s.known; f != 0; f &= f - 1 {
 		fs := board.Square(bits.TrailingZeros64(f))
-		b.block[fs] = blockCost(&b.men, b.loser, fs)
+		s.block[fs] = blockCost(&s.men, s.loser, fs)
 	}
-	b.known |= flights
-	return &b.block
+	s.known |= flights
+	return &s.block
 }
 
 // sums returns the blocks of the flights of t in f: on each diagonal through t's square, and
