@@ -58,6 +58,12 @@ type Counting struct {
 	// scalachess #71 and from lila #5916 until lila #9304 (rules.md 10). The clock restarts at P0 as it does at a castling move
 	// (ByPlacement); Begin drops it for a P0 whose clock is 0, where it changes nothing.
 	ClockFromStart bool
+	// ClockOneLow: until the game's first capture or pawn move the halfmove clock reads one
+	// less than it counts (never below 0), the later of the counts lichess's code may have
+	// made from scalachess #56 until #71 (rules.md 10: commit a3484760 read its list of
+	// position hashes one low, and when that began was not found). Play counts the clock from
+	// one ply later than P0's clock says (clockFrom).
+	ClockOneLow bool
 	// Thresholds: the counts the repetition and move-count rules turn on (thresholds.go).
 	Thresholds Thresholds
 }
@@ -80,6 +86,22 @@ const (
 	// was not added to it.
 	UncountedWindowStart
 )
+
+// clockFrom returns the ply from which c counts the halfmove clock of a game that starts at p,
+// until its first capture or pawn move: the ply at which p's own clock (else, ClockFromStart,
+// P0's) would have been 0, one later when ClockOneLow. Play counts the clock from there as from
+// a castling move (window.castled), never above the position's own clock, which a capture or a
+// pawn move restarts.
+func (c Counting) clockFrom(p *board.Position) int {
+	from := -p.HalfmoveClock()
+	if c.ClockFromStart {
+		from = 0
+	}
+	if c.ClockOneLow {
+		from++
+	}
+	return from
+}
 
 // entryCounts returns the count a window's first position is entered with as an earlier
 // occurrence (window.go): start for P0's window, reset for a window begun by an irreversible

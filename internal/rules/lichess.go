@@ -135,24 +135,34 @@ var lichessHistory = []lichessVersion{
 		},
 	},
 	{
-		from:   Date{2016, 1, 30},
-		source: "scalachess #56 (Zobrist hashing, fixes #3; opened 2016-01-29, merged 2016-01-30)",
+		from: Date{2016, 1, 30},
+		source: "scalachess #56 (Zobrist hashing, fixes #3; opened 2016-01-29, merged 2016-01-30); for the " +
+			"50-move count, scalachess commit a3484760 (before #71: its list of position hashes read " +
+			"one low until the game's first capture or pawn move; its first day was not found, so " +
+			"from #56 on, the later of the counts)",
 		change: "repetitions count the castling rights and the en passant right (the Zobrist key), " +
 			"and only captures and pawn moves restart the 50-move count; a change of castling " +
 			"rights, not a castling move, ends the positions that can repeat; the position a " +
 			"capture, pawn move or change of castling rights makes starts the list of position " +
-			"hashes and counts (the game's first position still does not)",
-		apply: func(e *Edition) { e.Counting.ByPlacement, e.Counting.Uncounted = false, UncountedStart },
+			"hashes and counts (the game's first position still does not); until the game's first " +
+			"capture or pawn move the 50-move count reads one less than the half-moves played (the " +
+			"later of the counts the code may have made: a game with neither ends at 101 " +
+			"half-moves, not 100)",
+		apply: func(e *Edition) {
+			e.Counting.ByPlacement, e.Counting.Uncounted = false, UncountedStart
+			e.Counting.ClockOneLow = true
+		},
 	},
 	{
 		from: Date{2016, 4, 25},
 		source: "scalachess #71 (fixes #70, opened 2016-04-24: commits c0c366ad and a3484760 read a set-up " +
 			"game's clock, which Forsyth put into the list of position hashes (History.setHalfMoveClock), " +
-			"one low; merged 2016-04-25); lila kept the list with the game (its setup copies the FEN's " +
+			"one low, and every game's until its first capture or pawn move; merged 2016-04-25); lila kept the list with the game (its setup copies the FEN's " +
 			"History, the game's stored positionHashes were the clock until lila #5916)",
 		change: "a set-up game's 50-move count starts from its FEN's halfmove clock (before, the later " +
-			"of the counts the code may have made: from the game's start)",
-		apply: func(e *Edition) { e.Counting.ClockFromStart = false },
+			"of the counts the code may have made: from the game's start), and no game's count is " +
+			"one low before its first capture or pawn move",
+		apply: func(e *Edition) { e.Counting.ClockFromStart, e.Counting.ClockOneLow = false, false },
 	},
 	{
 		from: Date{2017, 3, 31},

@@ -62,6 +62,15 @@ const (
 	refLichessFENClockAgain = "2021.06.29"
 )
 
+// refLichessClockOneLowFrom and refLichessClockOneLowUntil are the reference's own copies of
+// the days within which lichess's code may have read every game's clock one low until its
+// first capture or pawn move (scalachess commit a3484760, its first day not found: from
+// scalachess #56 on; fixed by #71): there a lichess row needs the count one low, the later one.
+const (
+	refLichessClockOneLowFrom  = "2016.01.30"
+	refLichessClockOneLowUntil = "2016.04.25"
+)
+
 // refLichessFENClockIgnored reports whether lichess's code on day d (refLichessDay) counted a
 // set-up game's 50 moves from its start.
 func refLichessFENClockIgnored(d string) bool {
@@ -118,7 +127,10 @@ type refCounting struct {
 	// before scalachess #71 and from lila #5916 until #9304): every code that may have judged the game ended it by fifty moves where
 	// this clock reaches the threshold (101 in the uncertain window, 100 after).
 	clockFromStart bool
-	noTurn         bool // by placement without the side to move (the 2013 code's comparison)
+	// clockOneLow: until the game's first capture or pawn move the clock reads one less than
+	// the count, never below 0 (refLichessClockOneLowFrom).
+	clockOneLow bool
+	noTurn      bool // by placement without the side to move (the 2013 code's comparison)
 }
 
 // refLichessCounting returns how lichess's rules on the game's UTCDate (else Date) counted
@@ -130,7 +142,8 @@ func refLichessCounting(date, utcDate string) refCounting {
 	}
 	before := d < refLichessByPlacementUntil
 	return refCounting{byPlacement: before, skipStart: d < refLichessStartCountedFrom, skipAfterIrre: before,
-		clockFromStart: refLichessFENClockIgnored(d)}
+		clockFromStart: refLichessFENClockIgnored(d),
+		clockOneLow:    d >= refLichessClockOneLowFrom && d < refLichessClockOneLowUntil}
 }
 
 // refLichessDay is the day whose lichess rules judge a game: its UTCDate, else its Date, as
@@ -179,6 +192,7 @@ func newRefGameBy(start board.Position, sans [][]byte, result Result, c refCount
 		f.hmc = 0
 	}
 	counted := !c.skipStart && !c.skipAfterIrre // P0
+	low := c.clockOneLow                        // no capture or pawn move yet
 	add := func() {
 		id := refIdentity(&p, f)
 		g.count = append(g.count, len(g.at[id])+1)
@@ -186,7 +200,11 @@ func newRefGameBy(start board.Position, sans [][]byte, result Result, c refCount
 			g.at[id] = append(g.at[id], len(g.pos))
 		}
 		g.pos = append(g.pos, p)
-		g.facts = append(g.facts, f)
+		read := f // the clock as the code read it
+		if low {
+			read.hmc = max(0, f.hmc-1)
+		}
+		g.facts = append(g.facts, read)
 		g.ids = append(g.ids, id)
 	}
 	add()
@@ -198,6 +216,7 @@ func newRefGameBy(start board.Position, sans [][]byte, result Result, c refCount
 		}
 		g.moves = append(g.moves, m)
 		irreversible := refZeroing(&p, m)
+		low = low && !irreversible
 		prev := f
 		p, f = refAfter(&p, f, m)
 		irreversible = irreversible || f.castlings != prev.castlings

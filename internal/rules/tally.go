@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"math"
-
-	"github.com/pgnscan/pgnscan/internal/board"
-)
+import "github.com/pgnscan/pgnscan/internal/board"
 
 // tally is the facts of a game counted under one way of counting repetitions (Edition.Counting):
 // the window of positions that can repeat and what the claims and endings of the editions that
@@ -52,14 +48,11 @@ func (t *tally) begin(p *board.Position, c Counting, live int) {
 	t.decideReps, t.decideHmc = t.th.decideFrom()
 	t.facts = facts{} // zeroed in place: a literal with maxReps set is copied from a template
 	t.maxReps = 1
-	t.byPlacement, t.castled = c.ByPlacement, math.MinInt/2
+	t.byPlacement, t.castled = c.ByPlacement, c.clockFrom(p)
 	var startCount int32
 	startCount, t.resetCount = c.entryCounts()
 	t.restart(p, t.key(p), startCount)
-	t.hmc = p.HalfmoveClock()
-	if c.ClockFromStart {
-		t.castled, t.hmc = 0, 0 // Play counts the clock from P0 as from a castling move
-	}
+	t.hmc = max(0, -t.castled) // P0's clock, as Play counts the later ones
 }
 
 // beginAlt starts the alt tally of a split game: its editions (alts of them) count as
@@ -70,10 +63,12 @@ func (j *Judge) beginAlt(counting [2]Counting, alts int) {
 	}
 	j.alt.begin(&j.pos, counting[1], alts)
 	j.tally.next = j.alt
-	// The same counting but for what is uncounted, and the same count for a window begun by an
-	// irreversible move: then the two differ in P0 alone.
+	// The same counting but for what is uncounted and for a clock one low, and the same count
+	// for a window begun by an irreversible move: then the two differ in P0's window alone
+	// (ClockOneLow: until the game's first capture or pawn move), and rejoinAlt compares the
+	// facts counted in it, the clocks included.
 	c := counting[1]
-	c.Uncounted = counting[0].Uncounted
+	c.Uncounted, c.ClockOneLow = counting[0].Uncounted, counting[0].ClockOneLow
 	j.alt.rejoin = c == counting[0] && j.alt.resetCount == j.tally.resetCount
 }
 

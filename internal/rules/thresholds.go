@@ -5,7 +5,7 @@ import "github.com/pgnscan/pgnscan/internal/board"
 // Thresholds are the counts an edition's repetition and move-count rules turn on (rules.md 3,
 // 4): edition data (Counting.Thresholds), so that a rule's count is changed in one place, the
 // edition table. The tests below read a tally's own, those of the editions counting with it.
-// The counts are int16 so that a Counting (10 bytes, no padding) compares inline: Begin
+// The counts are int16 so that a Counting (12 bytes, no padding) compares inline: Begin
 // compares the editions' Countings for every game, and with int counts each comparison was a
 // call.
 type Thresholds struct {

@@ -44,8 +44,9 @@ type window struct {
 	// intended move still skip every move that changes the rights: in standard chess such a
 	// move (a king or rook leaving its first square for the first time) never recreates a
 	// placement that stood since the last castling, capture or pawn move. castled is the ply
-	// of the latest position reached by castling (or P0, Counting.ClockFromStart, with or
-	// without byPlacement), from which the clock restarts; far in the past when neither.
+	// of the latest position reached by castling, else the ply from which the clock counts
+	// at the game's start (Counting.clockFrom, with or without byPlacement): the clock is
+	// never more than the plies since.
 	byPlacement bool
 	castled     int
 	// resetCount is the count a window begun by an irreversible move enters its first position
