@@ -111,9 +111,9 @@ func (p *Position) attackersTo(sq Square, occ uint64) uint64 {
 // the squares of removed (captured pieces).
 func (p *Position) attacked(sq Square, by Color, occ, removed uint64) bool {
 	them := p.byColor[by] &^ removed
-	if knightAttacks[sq]&p.byRole[Knight]&them != 0 ||
-		pawnAttacks[by^1][sq]&p.byRole[Pawn]&them != 0 ||
-		kingAttacks[sq]&p.byRole[King]&them != 0 {
+	leapers := knightAttacks[sq]&p.byRole[Knight] | pawnAttacks[by^1][sq]&p.byRole[Pawn] |
+		kingAttacks[sq]&p.byRole[King] // one test: a branch each would cost more than it skips
+	if leapers&them != 0 {
 		return true
 	}
 	// Sliders: those on a ray of the empty board from sq attack it when nothing stands between
