@@ -53,6 +53,7 @@ type patternState struct {
 	cut    bool         // this question's search stopped at its limit, with positions to expand
 	cage   bool         // side has a lone minor piece: the search steers by cageDistance
 	weight int32        // the distance's weight against the plies (patternWeight, cageWeights)
+	blocks blockCosts   // the cage distance's blocks of the loser's men (cageDistance)
 	// The node whose expansion the limit interrupted, and its first move not yet played
 	// (pendingAt < 0: none): a resumed search finishes it first, as one longer search would.
 	pending   int32
@@ -175,7 +176,7 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		}
 		var h int
 		if s.cage {
-			h = cageDistance(&child, d.side)
+			h = cageDistance(&child, d.side, &s.blocks)
 		} else {
 			h = patternDistance(&child, d.side)
 		}
