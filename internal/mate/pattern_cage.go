@@ -111,7 +111,7 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 	loser := side.Other()
 	ms, role, _ := loneMinor(p, side)
 	lk, wk := p.KingSquare(loser), p.KingSquare(side)
-	set := blocks.use(newCageMen(p, loser), loser)
+	set := blocks.use(newCageMen(p, loser), loser, role)
 	toCheck := &minorChecks[b2i(role == board.Knight)][ms]
 	fromLoser, fromKing := &distances[lk], &distances[wk]
 	best := 1 << 30
@@ -127,67 +127,77 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 		if base+max(int(fromKing[sq])-2, 0) >= best {
 			continue
 		}
-		t := &cageTargets[sq]
-		block := set.of(t.flights)
-		all := t.sums(block, t.flights) // every flight's block; a king's cover is taken off
-		for _, k := range t.kings {
-			c := base + int(fromKing[k.sq])
-			if c >= best {
-				continue
-			}
-			covered := t.sums(block, k.cover)
-			var sums [3]int // the open flights' blocks: on each diagonal, and the rest
-			for i := range sums {
-				sums[i] = all[i] - covered[i]
-			}
-			sum := sums[0] + sums[1] + sums[2]
-			if role == board.Bishop {
-				sum -= max(sums[0], sums[1]) // the checking bishop's line covers a diagonal's
-			}
-			best = min(best, c+sum)
+		open := set.opens(sq)
+		for i, k := range cageTargets[sq].kings {
+			best = min(best, base+int(fromKing[k.sq])+int(open[i]))
 		}
 	}
 	return best
 }
 
-// blockCosts keeps blockCost's answers for the sets of the loser's men the cage search met
-// last, blockSets of them, each in the place its men hash to: the search's positions share few
-// sets of the loser's men (their kings and side's minor piece move more), and blockCost
-// depends on nothing else. One set kept missed often: the children of a loser's move each
+// blockCosts keeps blockCost's answers, and each target's king squares' open flights' costs
+// (blockSet), for the sets of the loser's men the cage search met last, blockSets of them, each
+// in the place its men hash to: the search's positions share few sets of the loser's men (their
+// kings and side's minor piece move more), and those costs depend on nothing else. One set kept missed often: the children of a loser's move each
 // have a set of their own, and the next expanded position is rarely their parent's.
 type blockCosts struct {
 	sets [blockSets]blockSet
 }
 
-// blockSets is the number of sets of men blockCosts keeps (a power of two; 128 bytes each).
+// blockSets is the number of sets of men blockCosts keeps (a power of two; 2,192 bytes each).
 const blockSets = 256
 
-// blockSet is blockCost's answers for one set of the loser's men.
+// blockSet is blockCost's answers for one set of the loser's men and side's lone minor
+// piece's role, and what the flights each king square of a target leaves open cost (open).
 type blockSet struct {
-	men   cageMen
-	loser board.Color
-	known uint64   // the squares block holds
-	block [64]int8 // blockCost of the squares of known
+	men     cageMen
+	loser   board.Color
+	role    board.Role
+	known   uint64        // the squares block holds
+	block   [64]int8      // blockCost of the squares of known
+	targets uint64        // the targets whose open holds
+	open    [64][16]int16 // by target, for each of its king squares in order
 }
 
-// use returns the set for men, emptied when its place held another.
-func (b *blockCosts) use(men cageMen, loser board.Color) *blockSet {
+// use returns the set for men, loser and role, emptied when its place held another.
+func (b *blockCosts) use(men cageMen, loser board.Color, role board.Role) *blockSet {
 	h := (men.all*0x9e3779b97f4a7c15 ^ men.pawns*0xc2b2ae3d27d4eb4f ^ men.lines*0x165667b19e3779f9) >> (64 - 8)
 	s := &b.sets[h&(blockSets-1)]
-	if men != s.men || loser != s.loser {
-		s.men, s.loser, s.known = men, loser, 0
+	if men != s.men || loser != s.loser || role != s.role {
+		s.men, s.loser, s.role, s.known, s.targets = men, loser, role, 0, 0
 	}
 	return s
 }
 
-// of costs the blocks of the squares of flights not yet known, and returns the costs.
-func (s *blockSet) of(flights uint64) *[64]int8 {
-	for f := flights &^ s.known; f != 0; f &= f - 1 {
+// opens returns what the flights of target sq that each of its king squares
+// (cageTargets[sq].kings, in order) leaves open cost to block: their blocks, less, for a bishop,
+// those of one diagonal (the checking bishop's line covers a diagonal's pair).
+func (s *blockSet) opens(sq board.Square) *[16]int16 {
+	o := &s.open[sq]
+	if s.targets&(1<<sq) != 0 {
+		return o
+	}
+	s.targets |= 1 << sq
+	t := &cageTargets[sq]
+	for f := t.flights &^ s.known; f != 0; f &= f - 1 {
 		fs := board.Square(bits.TrailingZeros64(f))
 		s.block[fs] = blockCost(&s.men, s.loser, fs)
 	}
-	s.known |= flights
-	return &s.block
+	s.known |= t.flights
+	all := t.sums(&s.block, t.flights) // every flight's block; a king's cover is taken off
+	for i, k := range t.kings {
+		covered := t.sums(&s.block, k.cover)
+		var sums [3]int // the open flights' blocks: on each diagonal, and the rest
+		for j := range sums {
+			sums[j] = all[j] - covered[j]
+		}
+		sum := sums[0] + sums[1] + sums[2]
+		if s.role == board.Bishop {
+			sum -= max(sums[0], sums[1])
+		}
+		o[i] = int16(sum)
+	}
+	return o
 }
 
 // sums returns the blocks of the flights of t in f: on each diagonal through t's square, and
