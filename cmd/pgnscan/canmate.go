@@ -95,10 +95,10 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 }
 
 // canmateMemory is the soft memory limit canmate gives the garbage collector when none is set
-// (GOMEMLIMIT). The decider's live memory is its tables, at most about 45 MB at the default
-// budget (the exhaustive search's table at the whole budget); the collector's default, a heap
-// twice the live one, let the process hold 90-110 MB on labelled-dev.txt, and this limit holds
-// it near 60 MB at no measurable cost in time (benchmarks/RESULTS.md at 11ce268, the decider's section).
+// (GOMEMLIMIT). The decider's live memory is its tables, at most about 36 MB at the default
+// budget (the deep exhaustive step's table: 524,288 entries and their slots, held alone:
+// internal/mate's deep.go); the collector's default, a heap twice the live one, let the process
+// hold 90-110 MB on labelled-dev.txt (benchmarks/RESULTS.md at 11ce268, the decider's section).
 const canmateMemory = 40 << 20
 
 // holdMemory sets the collector's soft memory limit to canmateMemory unless one is set.

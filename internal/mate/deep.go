@@ -44,56 +44,76 @@ type deepStep struct {
 // deepPlan is the order of the deep steps: the cage searches first (they return at once unless
 // side has a lone minor piece, where nothing else finds mates), then the exhaustive search,
 // whose spaces left unfinished are small, then the kept mate search and the breach search.
+// The exhaustive search has one step: a second one after the breach search (400/1000 more)
+// settled no question of the three dev files, and for it the first step's table (up to 33 MB)
+// was held through the two searches between, beside their own (a peak of 136 MB on
+// labelled-dev.txt); merged into the first step, its share cost 11 % more instructions on
+// questions the kept mate search then settled.
 var deepPlan = []deepStep{
 	{cage: 1, share: 1600},
 	{cage: 2, share: 1600},
 	{phase: phase{exhaustive: true}, share: 500},
 	{phase: phase{sideWidth: 4, loserWidth: 4, resume: true}, share: 2000},
 	{phase: phase{breach: true}, share: 800},
-	{phase: phase{exhaustive: true}, share: 400},
 }
 
 // deep runs deepPlan from root after the plan left the question unknown; done reports that a
-// step settled it, in r.
+// step settled it, in r. The deep steps' tables are each many times the plan's, so no two are
+// held at once: the plan's large tables are released first (releasePlan), and each step's
+// after it (releaseStep).
 func (d *Decider) deep(root *board.Position) (r Result, done bool) {
-	if d.budget < deepMinBudget {
+	if d.budget < deepMinBudget || len(deepPlan) == 0 {
 		return Result{}, false
 	}
+	d.releasePlan()
 	end := d.nodes + deepFactor*d.budget
 	for _, st := range deepPlan {
 		limit := min(end, d.nodes+st.share*d.budget/1000)
 		if st.cage > 0 {
 			line, ok := d.deepCage(root, st.cage-1, limit-d.nodes)
 			if ok {
-				r = d.yes(line) // a copy: release drops the search's buffers
-			}
-			d.pattern.release()
-			if ok {
-				return r, true
+				r, done = d.yes(line), true // a copy: release drops the search's buffers
 			}
 		} else {
-			if st.phase.exhaustive {
-				// Room for the step's nodes (at most reachRoom entries) at once: grown by
-				// copying a quarter more each time, the table allocated 149 MB on one question.
-				t := &d.reach.seen
-				t.reserve(min(d.reachRoom()-len(t.entries), limit-d.nodes))
-			}
-			if r, done := d.step(root, st.phase, limit); done {
-				return r, true
-			}
-			if st.phase.resume {
-				// The kept mate search is over: its table, when this step grew it to more than
-				// the plan's kept steps fill (under 65,536 positions at the default budget:
-				// their shares are a tenth of it), is not held through the steps after. A
-				// smaller one is kept for the next question, which would grow it again.
-				d.kept.tt.releaseOver(1 << bits.Len(uint(d.budget/5)))
-			}
+			r, done = d.step(root, st.phase, limit)
 		}
-		if d.nodes >= end {
+		d.releaseStep(st)
+		if done || d.nodes >= end {
 			break
 		}
 	}
-	return Result{}, false
+	d.pattern.release() // after a cage try that settled it or spent the rest
+	return r, done
+}
+
+// releasePlan frees, before the deep steps, the plan's tables that they do not resume: the
+// exhaustive search's chunks beyond its entries (the deep exhaustive step resumes those), kept
+// from the largest search of an earlier question, and the breach search's tables (up to 4 MB,
+// held beside the deep exhaustive step's 33 MB).
+func (d *Decider) releasePlan() {
+	d.reach.seen.trim()
+	d.breach.release()
+}
+
+// releaseStep frees the tables of the deep step st once it is over: nothing after it resumes
+// them (the next question's searches allocate their own again, as after a question the plan
+// settled with a large table). The kept mate search's table is freed only when the step grew it
+// past what the plan's kept steps fill (under 65,536 positions at the default budget: their
+// shares are a tenth of it); a smaller one is kept for the next question, which would grow it
+// again.
+func (d *Decider) releaseStep(st deepStep) {
+	switch {
+	case st.cage > 0:
+		if st.cage == len(cageWeights) { // else the next try reuses them
+			d.pattern.release()
+		}
+	case st.phase.exhaustive:
+		d.reach.seen = table{}
+	case st.phase.resume:
+		d.kept.tt.releaseOver(1 << bits.Len(uint(d.budget/5)))
+	case st.phase.breach:
+		d.breach.release()
+	}
 }
 
 // deepCage runs a new cage search (cageMate's, without its limit of patternMaxNodes
@@ -108,7 +128,7 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 	// Room for every position the search may hold, so that its arrays never grow by copying
 	// (the old array and the new live at once, where the question's peak memory is set).
 	if n := more + 1; cap(s.seen.entries) < n {
-		s.seen.entries = make([]keyEntry, 0, n)
+		s.seen.reserve(n)
 		s.open.next = make([]int32, 0, n)
 	}
 	return d.patternStart(root, more)
@@ -122,4 +142,10 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 func (s *patternState) release() {
 	s.cut = false
 	s.seen.entries, s.seen.slots, s.open.next = nil, nil, nil
+}
+
+// release frees the breach search's tables (before the deep steps, and after the deep breach
+// step, whatever it found): the next question's search allocates them again.
+func (s *breachState) release() {
+	s.seen.entries, s.seen.slots, s.plies, s.open.next = nil, nil, nil, nil
 }

@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
@@ -56,7 +57,14 @@ func checkDeep(t *testing.T, cases []deepCase) {
 				t.Fatalf("%s: case wants %v, label %s", c.fen, c.want, label)
 			}
 		}
+		before := heapHeld()
 		r := d.CanMate(&p, c.side)
+		// The deep steps' tables (each many times the plan's: 33 MB for the exhaustive search's,
+		// 24 MB for a cage search's) are freed as each step ends (releaseStep): kept, they were
+		// held beside the next step's, where canmate's peak memory was set.
+		if held := int64(heapHeld()) - int64(before); held > 8<<20 {
+			t.Errorf("%s %v: %d bytes held after the question", c.fen, c.side, held)
+		}
 		checkResult(t, c.fen, &p, c.side, r)
 		if r.Answer != c.want {
 			t.Errorf("%s %v: %v after %d nodes, want %v", c.fen, c.side, r.Answer, r.Nodes, c.want)
@@ -75,4 +83,12 @@ func checkDeep(t *testing.T, cases []deepCase) {
 			t.Errorf("%s %v: %v without the deep steps: the case no longer tests them", c.fen, c.side, r.Answer)
 		}
 	}
+}
+
+// heapHeld returns the live heap after a collection.
+func heapHeld() uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }

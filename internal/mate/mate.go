@@ -35,8 +35,7 @@
 //   - breach.go: the best-first search through locked pawn walls.
 //   - playout.go, playout_weights.go: random cooperative playouts.
 //
-// Shared by the searches: table.go (the exact position tables, and the spare memory the large
-// ones take in turn) and queue.go (the best-first searches' open list).
+// Shared by the searches: table.go (the exact position table, in chunks) and queue.go (the best-first searches' open list).
 package mate
 
 import "github.com/pgnscan/pgnscan/internal/board"
@@ -124,7 +123,6 @@ type Decider struct {
 	space       space        // the small-space proof's positions (static_space.go)
 	breach      breachState  // the breach search (breach.go)
 	playout     playoutState // the playout search (playout.go)
-	spare       spareTable   // the large tables' memory, lent in turn (table.go)
 }
 
 // question is the question being answered and what it has spent: every layer reads it.
@@ -187,7 +185,6 @@ func (d *Decider) cheapLayers(root *board.Position, side board.Color) (r Result,
 // locked walls (breach.go), random cooperative playouts (playout.go) and exhaustive searches
 // (reach.go), which alone may answer No among the searches.
 func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
-	d.giveBack()
 	root := *p
 	if r, done := d.cheapProof(&root, side); done {
 		return r
@@ -198,7 +195,7 @@ func (d *Decider) CanMate(p *board.Position, side board.Color) Result {
 			limit = min(d.budget, d.nodes+ph.share*d.budget/1000)
 		}
 		if ph.exhaustive && i == len(plan)-1 {
-			d.lastSearch()
+			d.pattern.cut = false // the pattern search's steps are over: nothing to resume
 		}
 		if r, done := d.step(&root, ph, limit); done {
 			return r
@@ -319,21 +316,6 @@ var plan = []phase{
 	{playout: true, share: 150},
 	{sideWidth: 6, loserWidth: 2, share: 100, walk: true},
 	{exhaustive: true},
-}
-
-// giveBack returns the large tables' memory to the spare at the start of a question (the last
-// question's searches are over), so that the first of this question's searches to need it
-// takes it (spareTable).
-func (d *Decider) giveBack() {
-	d.spare.giveBack(&d.reach.seen)
-}
-
-// lastSearch hands the exhaustive search's last step, which may grow its table to the whole
-// budget, the largest table memory (the spare's, if larger), keeping what it visited so far.
-func (d *Decider) lastSearch() {
-	d.pattern.cut = false // the pattern search's steps are over: nothing to resume
-	d.spare.takeKeeping(&d.reach.seen)
-	d.reach.seen.reserve(d.budget - d.nodes)
 }
 
 // exhaustive runs the exhaustive search with the node limit given and returns its answer;

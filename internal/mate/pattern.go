@@ -53,6 +53,7 @@ type patternState struct {
 	cut    bool         // this question's search stopped at its limit, with positions to expand
 	cage   bool         // side has a lone minor piece: the search steers by cageDistance
 	weight int32        // the distance's weight against the plies (patternWeight, cageWeights)
+	blocks *blockCosts  // the cage distance's costs by set of the loser's men (cageDistance); nil until the first cage search
 	// The node whose expansion the limit interrupted, and its first move not yet played
 	// (pendingAt < 0: none): a resumed search finishes it first, as one longer search would.
 	pending   int32
@@ -93,6 +94,9 @@ func (d *Decider) cageMate(root *board.Position, try int, late bool, more int) (
 // most limit positions.
 func (d *Decider) patternStart(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.pattern
+	if s.cage && s.blocks == nil {
+		s.blocks = new(blockCosts) // 560 KB: only the cage search needs it, the scan never
+	}
 	s.seen.reset(root)
 	s.count = 0
 	s.open.reset()
@@ -166,16 +170,19 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		if s.seen.lookup(key) >= 0 {
 			continue
 		}
-		at := int32(s.seen.insert(keyEntry{key: key, link: link{i, m}}))
+		// A child where side cannot mate is not kept: met again, it is tested again (it is
+		// never expanded either way), and the table holds no more entries than the positions
+		// counted, for which deepCage reserves its room.
 		if materialNo(&child, d.side) {
 			continue
 		}
+		at := int32(s.seen.insert(keyEntry{key: key, link: link{i, m}}))
 		if child.Turn() == d.loser && child.IsCheckmate() {
 			return s.add(at, 0), true
 		}
 		var h int
 		if s.cage {
-			h = cageDistance(&child, d.side)
+			h = cageDistance(&child, d.side, s.blocks)
 		} else {
 			h = patternDistance(&child, d.side)
 		}

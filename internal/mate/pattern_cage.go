@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -97,66 +98,154 @@ func loneMinor(p *board.Position, side board.Color) (sq board.Square, role board
 }
 
 // cageDistance returns the least, over the edge squares, of the moves the men of p must make
-// to cage the loser's king there (see the file's comment); side has a lone minor piece.
-func cageDistance(p *board.Position, side board.Color) int {
+// to cage the loser's king there (see the file's comment); side has a lone minor piece. The
+// flights' blocks come from blocks, which keeps them while the loser's men stay the same.
+//
+// A target whose king squares are all too far to beat the best so far is skipped before its
+// flights are costed: each of its king squares is two steps from it, so the mating king needs
+// at least its distance to the target less two, and the blocks cost nothing less than 0. The
+// cage search asks cageDistance for every position it generates (85 % of its instructions
+// before the bound and blockCosts).
+func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
+	minorChecksOnce.Do(fillMinorChecks)
 	loser := side.Other()
 	ms, role, _ := loneMinor(p, side)
 	lk, wk := p.KingSquare(loser), p.KingSquare(side)
-	men := newCageMen(p, loser)
+	set := blocks.use(newCageMen(p, loser), loser, role)
+	toCheck := &minorChecks[b2i(role == board.Knight)][ms]
+	fromLoser, fromKing := &distances[lk], &distances[wk]
 	best := 1 << 30
-	var block [64]int8 // blockCost of the squares of known
-	var known uint64
 	for _, sq := range cageOrder[lk] {
-		t := &cageTargets[sq]
-		base := distance(lk, t.sq)
+		base := int(fromLoser[sq])
 		if base >= best {
 			break // the rest are farther
 		}
-		if role == board.Bishop && squareColour(t.sq) != squareColour(ms) {
+		if toCheck[sq] < 0 {
 			continue
 		}
-		if role == board.Bishop {
-			if board.Attacks(side, board.Bishop, ms, 0)&(1<<t.sq) == 0 {
-				base++
-			}
-		} else {
-			n := 99
-			for b := board.Attacks(side, board.Knight, t.sq, 0); b != 0; b &= b - 1 {
-				n = min(n, int(knightDist[ms][bits.TrailingZeros64(b)]))
-			}
-			base += n
+		base += int(toCheck[sq])
+		if base+max(int(fromKing[sq])-2, 0) >= best {
+			continue
 		}
-		for f := t.flights &^ known; f != 0; f &= f - 1 {
-			fs := board.Square(bits.TrailingZeros64(f))
-			block[fs] = blockCost(&men, loser, fs)
-		}
-		known |= t.flights
-		for _, k := range t.kings {
-			c := base + distance(wk, k.sq)
-			if c >= best {
-				continue
-			}
-			open := t.flights &^ k.cover
-			var sums [3]int // the open flights' blocks: on each diagonal, and the rest
-			for f := open; f != 0; f &= f - 1 {
-				b := int(block[bits.TrailingZeros64(f)])
-				switch {
-				case t.diags[0]&(f&-f) != 0:
-					sums[0] += b
-				case t.diags[1]&(f&-f) != 0:
-					sums[1] += b
-				default:
-					sums[2] += b
-				}
-			}
-			sum := sums[0] + sums[1] + sums[2]
-			if role == board.Bishop {
-				sum -= max(sums[0], sums[1]) // the checking bishop's line covers a diagonal's
-			}
-			best = min(best, c+sum)
+		open := set.opens(sq)
+		for i, k := range cageTargets[sq].kings {
+			best = min(best, base+int(fromKing[k.sq])+int(open[i]))
 		}
 	}
 	return best
+}
+
+// blockCosts keeps blockCost's answers, and each target's king squares' open flights' costs
+// (blockSet), for the sets of the loser's men the cage search met last, blockSets of them, each
+// in the place its men hash to: the search's positions share few sets of the loser's men (their
+// kings and side's minor piece move more), and those costs depend on nothing else. One set kept missed often: the children of a loser's move each
+// have a set of their own, and the next expanded position is rarely their parent's.
+type blockCosts struct {
+	sets [blockSets]blockSet
+}
+
+// blockSets is the number of sets of men blockCosts keeps (a power of two; 2,192 bytes each).
+const blockSets = 256
+
+// blockSet is blockCost's answers for one set of the loser's men and side's lone minor
+// piece's role, and what the flights each king square of a target leaves open cost (open).
+type blockSet struct {
+	men     cageMen
+	loser   board.Color
+	role    board.Role
+	known   uint64        // the squares block holds
+	block   [64]int8      // blockCost of the squares of known
+	targets uint64        // the targets whose open holds
+	open    [64][16]int16 // by target, for each of its king squares in order
+}
+
+// use returns the set for men, loser and role, emptied when its place held another.
+func (b *blockCosts) use(men cageMen, loser board.Color, role board.Role) *blockSet {
+	h := (men.all*0x9e3779b97f4a7c15 ^ men.pawns*0xc2b2ae3d27d4eb4f ^ men.lines*0x165667b19e3779f9) >> (64 - 8)
+	s := &b.sets[h&(blockSets-1)]
+	if men != s.men || loser != s.loser || role != s.role {
+		s.men, s.loser, s.role, s.known, s.targets = men, loser, role, 0, 0
+	}
+	return s
+}
+
+// opens returns what the flights of target sq that each of its king squares
+// (cageTargets[sq].kings, in order) leaves open cost to block: their blocks, less, for a bishop,
+// those of one diagonal (the checking bishop's line covers a diagonal's pair).
+func (s *blockSet) opens(sq board.Square) *[16]int16 {
+	o := &s.open[sq]
+	if s.targets&(1<<sq) != 0 {
+		return o
+	}
+	s.targets |= 1 << sq
+	t := &cageTargets[sq]
+	for f := t.flights &^ s.known; f != 0; f &= f - 1 {
+		fs := board.Square(bits.TrailingZeros64(f))
+		s.block[fs] = blockCost(&s.men, s.loser, fs)
+	}
+	s.known |= t.flights
+	all := t.sums(&s.block, t.flights) // every flight's block; a king's cover is taken off
+	for i, k := range t.kings {
+		covered := t.sums(&s.block, k.cover)
+		var sums [3]int // the open flights' blocks: on each diagonal, and the rest
+		for j := range sums {
+			sums[j] = all[j] - covered[j]
+		}
+		sum := sums[0] + sums[1] + sums[2]
+		if s.role == board.Bishop {
+			sum -= max(sums[0], sums[1])
+		}
+		o[i] = int16(sum)
+	}
+	return o
+}
+
+// sums returns the blocks of the flights of t in f: on each diagonal through t's square, and
+// the rest.
+func (t *cageTarget) sums(block *[64]int8, f uint64) (s [3]int) {
+	for ; f != 0; f &= f - 1 {
+		b := int(block[bits.TrailingZeros64(f)])
+		switch x := f & -f; {
+		case t.diags[0]&x != 0:
+			s[0] += b
+		case t.diags[1]&x != 0:
+			s[1] += b
+		default:
+			s[2] += b
+		}
+	}
+	return s
+}
+
+// minorChecks[knight][ms][sq] is how many moves a lone bishop (knight 0) or knight (1) on ms
+// needs before it checks a king on sq: a bishop none when it attacks sq on the empty board, one
+// when it stands on sq's colour elsewhere, -1 (never) on the other colour; a knight the least
+// of its jumps to a square attacking sq. cageDistance asks it for every target of every
+// position. It is filled at the first cageDistance, not at init: a scan never runs the cage
+// search (its budget is below cageMinBudget) and does not pay its 675,000 instructions.
+var (
+	minorChecks     [2][64][64]int8
+	minorChecksOnce sync.Once
+)
+
+// fillMinorChecks fills minorChecks; knightDist must be filled.
+func fillMinorChecks() {
+	for ms := range board.Square(64) {
+		for sq := range board.Square(64) {
+			b := int8(-1)
+			if squareColour(sq) == squareColour(ms) {
+				b = 1
+				if board.Attacks(board.White, board.Bishop, ms, 0)&(1<<sq) != 0 {
+					b = 0
+				}
+			}
+			n := int8(99)
+			for a := board.Attacks(board.White, board.Knight, sq, 0); a != 0; a &= a - 1 {
+				n = min(n, knightDist[ms][bits.TrailingZeros64(a)])
+			}
+			minorChecks[0][ms][sq], minorChecks[1][ms][sq] = b, n
+		}
+	}
 }
 
 // cageMen is the loser's men (its king aside) of a position, by what blockCost asks of them.

@@ -20,7 +20,7 @@ func TestCageDistance(t *testing.T) {
 		{"8/5B2/7p/4K2k/7r/8/8/8 b - - 0 1", 1},
 	} {
 		p := mustFEN(t, c.fen)
-		if got := cageDistance(&p, board.White); got != c.want {
+		if got := cageDistance(&p, board.White, new(blockCosts)); got != c.want {
 			t.Errorf("%s: cageDistance = %d, want %d", c.fen, got, c.want)
 		}
 	}

@@ -21,35 +21,42 @@ var corners = [4]board.Square{
 }
 
 // patternDistance returns the least, over the corners a mate by side could use, of the moves
-// the men of p must make to take the shape around that corner (see the file's comment).
+// the men of p must make to take the shape around that corner (see the file's comment). The
+// men are read once for all four corners (cornerCosts holds a man's four costs side by side).
 func patternDistance(p *board.Position, side board.Color) int {
 	cornerCostsOnce.Do(fillCornerCosts)
 	loser := side.Other()
-	best := 1 << 30
 	lk := p.KingSquare(loser)
 	flights := flightsLeft(p, lk, side)
+	// By corner: side's men's costs, summed, and the least of the loser's (-1: no man).
+	var mine [len(corners)]int
+	blocker := [len(corners)]int{-1, -1, -1, -1}
+	kings := p.ByRole(board.King)
+	for c := board.White; c <= board.Black; c++ {
+		pawns := p.Pieces(c, board.Pawn)
+		for pawn, men := range [2]uint64{p.ByColor(c) &^ kings &^ pawns, pawns} {
+			costs := &cornerCosts[c][b2i(c == side)][pawn]
+			for b := men; b != 0; b &= b - 1 {
+				cost := &costs[bits.TrailingZeros64(b)]
+				for i := range corners {
+					if c == side {
+						mine[i] += int(cost[i])
+					} else if blocker[i] < 0 || int(cost[i]) < blocker[i] {
+						blocker[i] = int(cost[i])
+					}
+				}
+			}
+		}
+	}
+	best := 1 << 30
 	bishopOnly, colour := bishopColour(p, side)
 	for i, k := range corners {
 		// Bishops alone check a corner's king only from squares of the corner's colour.
 		if bishopOnly && squareColour(k) != colour {
 			continue
 		}
-		h := flights + distance(lk, k) + near(p.KingSquare(side), k, 2)
-		blocker := -1
-		for c := board.White; c <= board.Black; c++ {
-			for r := board.Pawn; r < board.King; r++ {
-				for b := p.Pieces(c, r); b != 0; b &= b - 1 {
-					sq := board.Square(bits.TrailingZeros64(b))
-					cost := int(cornerCosts[c][b2i(c == side)][b2i(r == board.Pawn)][i][sq])
-					if c == side {
-						h += cost
-					} else if blocker < 0 || cost < blocker {
-						blocker = cost
-					}
-				}
-			}
-		}
-		best = min(best, h+max(blocker, 0))
+		h := flights + distance(lk, k) + near(p.KingSquare(side), k, 2) + mine[i]
+		best = min(best, h+max(blocker[i], 0))
 	}
 	return best
 }
@@ -80,12 +87,12 @@ func pieceCost(sq board.Square, c board.Color, r board.Role, k board.Square, min
 	return pushes + near(board.SquareAt(sq.File(), last), k, radius)
 }
 
-// cornerCosts[c][mine][pawn][i][sq] is pieceCost(sq, c, r, corners[i], mine) for a pawn r
+// cornerCosts[c][mine][pawn][sq][i] is pieceCost(sq, c, r, corners[i], mine) for a pawn r
 // (pawn 1) or any other man (pawn 0): patternDistance asks it for every man and corner of each
 // position the pattern search generates. It is filled at the first patternDistance, not at
 // init: a scan that never runs the pattern search does not pay its 250,000 instructions.
 var (
-	cornerCosts     [2][2][2][len(corners)][64]int8
+	cornerCosts     [2][2][2][64][len(corners)]int8
 	cornerCostsOnce sync.Once
 )
 
@@ -96,7 +103,7 @@ func fillCornerCosts() {
 			for pawn, r := range [2]board.Role{board.Knight, board.Pawn} {
 				for i, k := range corners {
 					for sq := range board.Square(64) {
-						cornerCosts[c][mine][pawn][i][sq] = int8(pieceCost(sq, c, r, k, mine == 1))
+						cornerCosts[c][mine][pawn][sq][i] = int8(pieceCost(sq, c, r, k, mine == 1))
 					}
 				}
 			}

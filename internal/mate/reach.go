@@ -41,8 +41,8 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 		d.nodes++
 	}
 	moves := &d.reach.moves
-	for i := d.reach.at; i < len(t.entries); i++ {
-		p := t.entries[i].id.Position()
+	for i := d.reach.at; i < t.len(); i++ {
+		p := t.at(i).id.Position()
 		p.LegalMoves(moves)
 		if moves.N == 0 {
 			if p.Turn() == d.loser && p.InCheck() {
@@ -60,7 +60,7 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 			if t.lookup(id, key) >= 0 {
 				continue
 			}
-			if d.nodes >= d.limit || len(t.entries) >= d.reachRoom() {
+			if d.nodes >= d.limit || t.len() >= d.reachRoom() {
 				d.out, d.reach.at = true, i
 				return -1, false
 			}

@@ -1,7 +1,7 @@
 package mate
 
 import (
-	"math/bits"
+	"slices"
 
 	"github.com/pgnscan/pgnscan/internal/board"
 )
@@ -19,6 +19,12 @@ type entry struct {
 // identities are compared whole, so there are no false hits. Entries are kept in insertion order
 // (the exhaustive search's queue). A table is reused between questions: reset keeps the memory.
 //
+// The entries are held in chunks of chunkSize, added as the entries come and never moved: a
+// table holds no more room than its entries need, rounded up to a chunk, and growing it never
+// holds an old array and its copy at once. In one array, grown by doubling or reserved ahead
+// (the budget's worth of entries, 29 MB), the exhaustive search's table and its copies set the
+// decider's peak memory.
+//
 // A slot is 4 bytes: the entry's index + 1 in its low bits (below len(slots), which is over
 // twice the entries) and the key's high bits above them (a tag, of 32 minus log2(len(slots))
 // bits: 12 at a million slots). Most probes for a position that is not in the table end at a
@@ -26,9 +32,16 @@ type entry struct {
 // (a 32-bit tag) the slots were 16-32 bytes an entry beside the entry's 56, and the largest
 // table's slots the largest array after its entries.
 type table struct {
-	entries []entry
-	slots   []uint32 // tag | entry index + 1, 0 for an empty slot; linear probing; length a power of two
+	chunks [][]entry // each of chunkSize entries but the last, which may be partly filled
+	n      int       // the entries
+	slots  []uint32  // tag | entry index + 1, 0 for an empty slot; linear probing; length a power of two
 }
+
+// chunkBits: a table's chunks hold 1<<chunkBits entries (16,384: 896 KB).
+const (
+	chunkBits = 14
+	chunkSize = 1 << chunkBits
+)
 
 // slot returns the slot value of entry i whose key is key, in slots of mask+1 slots.
 func slot(key uint64, i, mask int) uint32 { return uint32(key>>32)&^uint32(mask) | uint32(i+1) }
@@ -37,22 +50,31 @@ func slot(key uint64, i, mask int) uint32 { return uint32(key>>32)&^uint32(mask)
 // slot.
 func slotIndex(s uint32, mask int) int { return int(s&uint32(mask)) - 1 }
 
+// at returns entry i.
+func (t *table) at(i int) *entry { return &t.chunks[i>>chunkBits][i&(chunkSize-1)] }
+
+// len returns the number of entries.
+func (t *table) len() int { return t.n }
+
 // reset empties the table without freeing its memory, in time proportional to its entries.
 func (t *table) reset() {
-	if len(t.entries)*8 >= len(t.slots) {
+	if t.n*8 >= len(t.slots) {
 		clear(t.slots)
 	} else {
 		// Probe for each entry's own index, not its identity: the chains break as they empty.
 		mask := len(t.slots) - 1
-		for i, e := range t.entries {
-			j := int(e.key) & mask
+		for i := range t.n {
+			j := int(t.at(i).key) & mask
 			for slotIndex(t.slots[j], mask) != i {
 				j = (j + 1) & mask
 			}
 			t.slots[j] = 0
 		}
 	}
-	t.entries = t.entries[:0]
+	t.n = 0
+	for i := range t.chunks {
+		t.chunks[i] = t.chunks[i][:0]
+	}
 }
 
 // find returns the slot holding id, or the empty slot where it would go.
@@ -66,7 +88,7 @@ func (t *table) find(id board.Identity, key uint64) int {
 		}
 		// The tag rejects most other positions without reading their entry; the identity
 		// decides.
-		if s&^mask == tag && t.entries[s&mask-1].id == id {
+		if s&^mask == tag && t.at(int(s&mask-1)).id == id {
 			return int(i)
 		}
 	}
@@ -82,11 +104,16 @@ func (t *table) lookup(id board.Identity, key uint64) int {
 
 // insert adds id (which must not be in the table) and returns its index.
 func (t *table) insert(e entry) int {
-	if 2*(len(t.entries)+1) > len(t.slots) {
+	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
-	t.entries = append(t.entries, e)
-	i := len(t.entries) - 1
+	c := t.n >> chunkBits
+	if c == len(t.chunks) {
+		t.chunks = append(t.chunks, make([]entry, 0, chunkSize))
+	}
+	t.chunks[c] = append(t.chunks[c], e)
+	i := t.n
+	t.n++
 	t.slots[t.find(e.id, e.key)] = slot(e.key, i, len(t.slots)-1)
 	return i
 }
@@ -95,55 +122,26 @@ func (t *table) insert(e entry) int {
 func (t *table) grow() {
 	n := max(1024, 2*len(t.slots))
 	t.slots = make([]uint32, n)
-	for i, e := range t.entries {
+	for i := range t.n {
+		e := t.at(i)
 		t.slots[t.find(e.id, e.key)] = slot(e.key, i, n-1)
 	}
 }
 
-// reserve makes room for n more entries, rounded up to a power of two, so that a search that
-// may insert them never grows its entries by doubling, which would hold the old array and the
-// new at once, as garbage, at every step, where the decider's peak memory is set. The slots,
-// 4 bytes each, grow by doubling as the entries come: reserved with the entries, they were all
-// touched (the entries are placed at random) however few the search inserted.
-func (t *table) reserve(n int) {
-	want := 1 << bits.Len(uint(len(t.entries)+n-1))
-	if cap(t.entries) < want {
-		t.entries = append(make([]entry, 0, want), t.entries...)
-	}
+// trim frees the chunks beyond those the entries fill (kept from a larger search before).
+func (t *table) trim() {
+	c := (t.n + chunkSize - 1) >> chunkBits
+	clear(t.chunks[c:])
+	t.chunks = t.chunks[:c]
 }
 
 // path appends to dst the moves from the root of t (the entry with no parent) to its entry i,
 // following the parent links: the witness of a search that stores its tree in a table.
-func (t *table) path(dst []board.Move, i int32) []board.Move { return path(dst, t.entries, i) }
-
-// room is the number of entries t holds without growing its entries, most of its memory.
-func (t *table) room() int { return cap(t.entries) }
-
-// spareTable is table memory that no search holds: the exhaustive search's table goes here at
-// the start of a question (giveBack) and is taken back, keeping its entries, by its last step
-// (takeKeeping). It once passed one memory between the pattern, breach and exhaustive searches;
-// since those two keep a keyTable of 16-byte entries, only the exhaustive search uses it.
-type spareTable struct{ t table }
-
-// takeKeeping gives t the spare memory if it has more room; t's entries are still needed (a
-// search to be resumed): they are copied, in order and so with their indexes, into the spare
-// memory before t takes it.
-func (s *spareTable) takeKeeping(t *table) {
-	if s.t.room() <= t.room() {
-		return
+func (t *table) path(dst []board.Move, i int32) []board.Move {
+	start := len(dst)
+	for l := t.at(int(i)).link; l.parent >= 0; l = t.at(int(l.parent)).link {
+		dst = append(dst, l.move)
 	}
-	s.t.reset()
-	for _, e := range t.entries {
-		s.t.insert(e)
-	}
-	s.t, *t = *t, s.t
-}
-
-// giveBack takes t's memory back as the spare one if it has more room; t's search is over
-// (its entries are dropped).
-func (s *spareTable) giveBack(t *table) {
-	if t.room() > s.t.room() {
-		s.t, *t = *t, s.t
-	}
-	t.reset()
+	slices.Reverse(dst[start:])
+	return dst
 }

@@ -1,11 +1,13 @@
 package mate
 
 // depthTable is the mate search's table: for each position searched in vain, the most depth
-// it was searched with. Unlike table it is keyed by the Zobrist key alone and keeps no
-// identity, 16 bytes a position against table's 64 (its entry and two slots): the mate search
-// only ever answers Yes, with a line it played move by move from the root, so a false hit (two
-// positions of one key) can only prune a line the search would have tried and lose a mate,
-// never make a wrong answer.
+// it was searched with. Unlike table it keeps no identity, only the low 32 bits of the
+// Zobrist key (which also pick the slot), 8 bytes a position against table's 64 (its entry
+// and two slots): the mate search only ever answers Yes, with a line it played move by move
+// from the root, so a false hit (two positions whose keys share those bits, about one probe in
+// four billion) can only prune a line the search would have tried and lose a mate, never make
+// a wrong answer. With the whole key (16-byte slots) the kept search's table of the deep steps
+// grew to 32 MB, and 48 MB while it doubled.
 //
 // Emptying it is one step: each slot carries the stamp of the search that wrote it, and a slot
 // of an older stamp is empty. The searches that run the mate search thousands of times a
@@ -18,7 +20,7 @@ package mate
 type depthTable struct {
 	slots   []depthSlot // linear probing; length a power of two
 	size    int         // the slots the current search uses: a power of two, at most len(slots)
-	stamp   uint32      // the current search's; 0 marks a slot never written
+	stamp   uint16      // the current search's; 0 marks a slot never written
 	n       int         // positions of the current search
 	scratch []depthSlot // the positions being placed again when size doubles within slots
 }
@@ -26,9 +28,10 @@ type depthTable struct {
 // depthStart is the slots a search starts with.
 const depthStart = 1024
 
+// depthSlot is one position of a depthTable: check is the low 32 bits of its key.
 type depthSlot struct {
-	key   uint64
-	stamp uint32
+	check uint32
+	stamp uint16
 	depth int16
 }
 
@@ -51,11 +54,12 @@ func (t *depthTable) releaseOver(n int) {
 	}
 }
 
-// find returns the slot holding key, or the empty slot where it would go.
-func (t *depthTable) find(key uint64) int {
+// find returns the slot holding the position whose key's low bits are check, or the empty
+// slot where it would go.
+func (t *depthTable) find(check uint32) int {
 	mask := t.size - 1
-	for i := int(key) & mask; ; i = (i + 1) & mask {
-		if s := &t.slots[i]; s.stamp != t.stamp || s.key == key {
+	for i := int(check) & mask; ; i = (i + 1) & mask {
+		if s := &t.slots[i]; s.stamp != t.stamp || s.check == check {
 			return i
 		}
 	}
@@ -66,7 +70,7 @@ func (t *depthTable) depth(key uint64) int {
 	if t.size == 0 {
 		return -1
 	}
-	if s := &t.slots[t.find(key)]; s.stamp == t.stamp {
+	if s := &t.slots[t.find(uint32(key))]; s.stamp == t.stamp {
 		return int(s.depth)
 	}
 	return -1
@@ -78,9 +82,9 @@ func (t *depthTable) store(key uint64, depth int) {
 	if 2*(t.n+1) > t.size {
 		t.grow()
 	}
-	s := &t.slots[t.find(key)]
+	s := &t.slots[t.find(uint32(key))]
 	if s.stamp != t.stamp {
-		*s = depthSlot{key: key, stamp: t.stamp, depth: int16(depth)}
+		*s = depthSlot{check: uint32(key), stamp: t.stamp, depth: int16(depth)}
 		t.n++
 		return
 	}
@@ -100,7 +104,7 @@ func (t *depthTable) grow() {
 		}
 		t.size *= 2
 		for _, s := range t.scratch {
-			t.slots[t.find(s.key)] = s
+			t.slots[t.find(s.check)] = s
 		}
 		return
 	}
@@ -112,7 +116,7 @@ func (t *depthTable) grow() {
 	for _, s := range old {
 		if s.stamp == stamp {
 			s.stamp = 1
-			t.slots[t.find(s.key)] = s
+			t.slots[t.find(s.check)] = s
 		}
 	}
 }

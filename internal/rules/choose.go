@@ -21,17 +21,17 @@ func ParseDate[T ~string | ~[]byte](s T) Date {
 	f := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\r':
-			// blanks around the value
-		case c == '.' || c == '-' || c == '/':
-			f++
-		case f > 2:
-		case c >= '0' && c <= '9':
+		switch { // the classes of c are disjoint: tested most frequent first
+		case c >= '0' && c <= '9' && f <= 2:
 			digits[f]++
 			if digits[f] <= 4 {
 				val[f] = val[f]*10 + int(c-'0')
 			}
+		case c == '.' || c == '-' || c == '/':
+			f++
+		case c == ' ' || c == '\t' || c == '\r':
+			// blanks around the value
+		case f > 2: // anything after the day is ignored
 		default:
 			bad[f] = true
 		}

@@ -29,6 +29,7 @@ type gameEnd struct {
 	deadFrom  int
 	rejudging bool // Finish is replaying the game with deadFrom set
 
+	boardEnd          Rule          // Pn's own ending, Checkmate, Stalemate or NoRule: set by Finish (boardEnding)
 	stop              Stop          // how the tags say the game stopped (SetStop)
 	noAgreementBefore int           // --no-agreement-before N, 0 when not given
 	canMate           [2]MateAnswer // the decider's answers at Pn, by colour, once asked

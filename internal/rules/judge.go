@@ -244,11 +244,8 @@ func (j *Judge) judgeClosely(t *tally, m board.Move) {
 // Pi (rules.md 3). Checkmate and stalemate are only possible at the final
 // position: from any other a legal move was played.
 func (j *Judge) endings(t *tally, final bool) {
-	mate, stale := false, false
-	if final && !j.pos.HasLegalMove() {
-		mate = j.pos.InCheck()
-		stale = !mate
-	}
+	mate := final && j.boardEnd == Checkmate
+	stale := final && j.boardEnd == Stalemate
 	if !mate && !stale && !j.mayEnd(t) {
 		return // the common case: nothing ends here
 	}
@@ -400,6 +397,7 @@ func (j *Judge) Finish() *Verdict {
 	}
 	j.checkDead() // may judge the game again (Begin): before done is set
 	j.done = true
+	j.boardEnd = j.boardEnding()
 	for t := &j.tally; t != nil; t = t.next {
 		j.judgeClosely(t, 0)
 	}

@@ -5,18 +5,17 @@ import (
 	"github.com/pgnscan/pgnscan/internal/mate"
 )
 
-// finalBoardEnding returns the ending that Pn itself shows when it has no legal move, for a
-// game that was played on past the ply where its edition ended it (a stalemate reached from a
-// dead position): the game stopped there on the board, whatever the tags say. A dead Pn in
-// such a game is not used: the game went on past its end, and the tags say how it stopped.
-func (j *Judge) finalBoardEnding() Rule {
+// boardEnding returns the ending that Pn itself shows: Checkmate or Stalemate when it has no
+// legal move, else NoRule. Finish asks it once per game (Judge.boardEnd), before the editions
+// and tallies that read it: the endings at Pn, how the game stopped, the unwinnable rules.
+func (j *Judge) boardEnding() Rule {
 	switch {
-	case j.pos.IsCheckmate():
+	case j.pos.HasLegalMove():
+		return NoRule
+	case j.pos.InCheck():
 		return Checkmate
-	case j.pos.IsStalemate():
-		return Stalemate
 	}
-	return NoRule
+	return Stalemate
 }
 
 // stopEnded decides how the game stopped under edition e (ended_by, rules.md 8) into s.
@@ -28,7 +27,11 @@ func (j *Judge) stopEnded(e *edState, s *Judgment, n int) {
 	case e.ended && e.endPly == n:
 		end = e.endRule
 	case e.ended:
-		end = j.finalBoardEnding() // played on past its end into a mate, stalemate or dead position
+		// Played on past its end into a mate or stalemate (a stalemate reached from a dead
+		// position, say): the game stopped there on the board, whatever the tags say. A dead Pn
+		// in such a game is not used: the game went on past its end, and the tags say how it
+		// stopped.
+		end = j.boardEnd
 	}
 	s.EndedBy = endedBy(end, j.result, j.stop, s.FinalClaims != 0)
 }
@@ -129,7 +132,7 @@ func (j *Judge) unwinnable(ed *Edition, winner board.Color) (Rule, mate.Proof) {
 		return NoRule, mate.ProofNone
 	}
 	timeout := j.stop == StopTime
-	if !j.pos.HasLegalMove() {
+	if j.boardEnd != NoRule {
 		return NoRule, mate.ProofNone // stopped on the board
 	}
 	if ed.Material.On {
