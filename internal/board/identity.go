@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // Identity is the exact identity of a position per rules.md section 1: placement, side to move,
 // normalised castling rights with the squares of their rooks (Chess960: rules.md section 9), and the en passant square only when a legal en passant capture
 // exists. It is a small comparable value: a == b exactly when the positions are the same
@@ -62,4 +64,23 @@ func (id Identity) Position() Position {
 	p.rightsKey = castleKey(p.castling, p.castleRooks)
 	p.key = p.computeKey()
 	return p
+}
+
+// Hash returns a hash of id computed from id alone, for a table keyed by identity that keeps
+// no Zobrist key beside it (the mate decider's exhaustive search: 8 bytes less an entry).
+// Equal identities hash alike. Each field is mixed in turn by a full 64x64-bit product folded
+// to 64 bits (the high half xor the low, as wyhash mixes), which carries every bit of the field
+// both up and down: a multiply alone carries bits only upwards, and positions that differ on
+// the top ranks (a king's or queen's move on the eighth) then collided.
+func (id Identity) Hash() uint64 {
+	h := mix(uint64(id.meta)<<32 | uint64(id.rooks) ^ id.r0)
+	h = mix(h ^ id.r1)
+	h = mix(h ^ id.r2)
+	return mix(h ^ id.white)
+}
+
+// mix is Hash's step: x times an odd constant, the 128-bit product's halves folded by xor.
+func mix(x uint64) uint64 {
+	hi, lo := bits.Mul64(x, 0x9e3779b97f4a7c15)
+	return hi ^ lo
 }

@@ -203,3 +203,61 @@ func TestPlacementKey(t *testing.T) {
 		t.Error("Chess960: the rook files of the rights are part of the rights")
 	}
 }
+
+// TestIdentityHash: a position rebuilt from its identity hashes as the identity does, and no
+// two of the distinct positions within three plies of Kiwipete (castling, en passant and
+// promotions among them) share a hash, and at most a few share the bits a table of 2^21 slots
+// reads (mate's table: the low 21 bits pick the slot, the high 11 tag it).
+func TestIdentityHash(t *testing.T) {
+	root, err := FromFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[Identity]bool{}
+	hashes := map[uint64]Identity{}
+	var walk func(p Position, depth int)
+	walk = func(p Position, depth int) {
+		id := p.Identity()
+		if q := id.Position(); q.Identity().Hash() != id.Hash() {
+			t.Fatalf("%s: rebuilt position hashes %x, want %x", p.FEN(), q.Identity().Hash(), id.Hash())
+		}
+		if !seen[id] {
+			seen[id] = true
+			if other, dup := hashes[id.Hash()]; dup {
+				q := other.Position()
+				t.Fatalf("%s and %s share hash %x", p.FEN(), q.FEN(), id.Hash())
+			}
+			hashes[id.Hash()] = id
+		}
+		if depth == 0 {
+			return
+		}
+		var moves MoveList
+		p.LegalMoves(&moves)
+		for _, m := range moves.Slice() {
+			c := p
+			c.Play(m)
+			walk(c, depth-1)
+		}
+	}
+	walk(root, 3)
+	if len(seen) < 50000 {
+		t.Fatalf("%d distinct positions, want the tree's tens of thousands", len(seen))
+	}
+	const mask = 1<<21 - 1
+	slots := map[uint64]int{}
+	for h := range hashes {
+		slots[h&mask|(h>>32&^mask)<<32]++
+	}
+	if worst := maxCount(slots); worst > 3 {
+		t.Errorf("%d positions share a slot and tag: the hash's bits are not spread", worst)
+	}
+}
+
+func maxCount(m map[uint64]int) int {
+	worst := 0
+	for _, n := range m {
+		worst = max(worst, n)
+	}
+	return worst
+}

@@ -7,9 +7,9 @@ import (
 )
 
 // reachRoom is the most entries the exhaustive search's table holds: the budget rounded up to
-// a power of two (524,288 entries, 29 MB, at the default budget), all that the plan's steps
+// a power of two (524,288 entries, 25 MB, at the default budget), all that the plan's steps
 // can insert. The deep steps, which may spend deepFactor times the budget, stop there as if
-// their nodes had run out: grown further, the table (56 bytes an entry) set the decider's peak
+// their nodes had run out: grown further, the table (then 56 bytes an entry) set the decider's peak
 // memory (162 MB on labelled-dev.txt, with the copies of its growth), and no question of the
 // three dev files was settled by an exhaustive search of more (at most 418,312 entries).
 func (d *Decider) reachRoom() int { return 1 << bits.Len(uint(d.budget-1)) }
@@ -37,7 +37,8 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 	t := &d.reach.seen
 	if d.reach.at == 0 {
 		t.reset()
-		t.insert(entry{id: root.Identity(), key: root.Key(), link: link{parent: -1}})
+		id := root.Identity()
+		t.insert(entry{id: id, link: link{parent: -1}}, id.Hash())
 		d.nodes++
 	}
 	moves := &d.reach.moves
@@ -56,8 +57,9 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 		for _, m := range moves.Slice() {
 			c := p
 			c.Play(m)
-			id, key := c.Identity(), c.Key()
-			if t.lookup(id, key) >= 0 {
+			id := c.Identity()
+			h := id.Hash()
+			if t.lookup(id, h) >= 0 {
 				continue
 			}
 			if d.nodes >= d.limit || t.len() >= d.reachRoom() {
@@ -65,7 +67,7 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 				return -1, false
 			}
 			d.nodes++
-			t.insert(entry{id: id, key: key, link: link{int32(i), m}})
+			t.insert(entry{id: id, link: link{int32(i), m}}, h)
 		}
 	}
 	return -1, true

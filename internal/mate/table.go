@@ -10,26 +10,26 @@ import (
 // table.path). The exhaustive search keeps one (the pattern and breach searches, which only
 // answer Yes, keep keyEntry in a keyTable).
 type entry struct {
-	id  board.Identity
-	key uint64 // the position's Zobrist key: the hash, kept for growing and resetting
+	id board.Identity
 	link
 }
 
-// table is a set of positions keyed by exact identity: the Zobrist key only picks the slot, and
-// identities are compared whole, so there are no false hits. Entries are kept in insertion order
+// table is a set of positions keyed by exact identity: the identity's hash (Identity.Hash,
+// computed again where a slot is needed, so an entry is 48 bytes, not 56 with a key kept
+// beside it) only picks the slot, and identities are compared whole, so there are no false hits. Entries are kept in insertion order
 // (the exhaustive search's queue). A table is reused between questions: reset keeps the memory.
 //
 // The entries are held in chunks of chunkSize, added as the entries come and never moved: a
 // table holds no more room than its entries need, rounded up to a chunk, and growing it never
 // holds an old array and its copy at once. In one array, grown by doubling or reserved ahead
-// (the budget's worth of entries, 29 MB), the exhaustive search's table and its copies set the
+// (the budget's worth of entries), the exhaustive search's table and its copies set the
 // decider's peak memory.
 //
 // A slot is 4 bytes: the entry's index + 1 in its low bits (below len(slots), which is over
-// twice the entries) and the key's high bits above them (a tag, of 32 minus log2(len(slots))
+// twice the entries) and the hash's high bits above them (a tag, of 32 minus log2(len(slots))
 // bits: 12 at a million slots). Most probes for a position that is not in the table end at a
 // slot whose tag differs, without reading the entry (a cache miss each). With 8-byte slots
-// (a 32-bit tag) the slots were 16-32 bytes an entry beside the entry's 56, and the largest
+// (a 32-bit tag) the slots were 16-32 bytes an entry beside the entry's 48, and the largest
 // table's slots the largest array after its entries.
 type table struct {
 	chunks [][]entry // each of chunkSize entries but the last, which may be partly filled
@@ -43,8 +43,8 @@ const (
 	chunkSize = 1 << chunkBits
 )
 
-// slot returns the slot value of entry i whose key is key, in slots of mask+1 slots.
-func slot(key uint64, i, mask int) uint32 { return uint32(key>>32)&^uint32(mask) | uint32(i+1) }
+// slot returns the slot value of entry i whose hash is h, in slots of mask+1 slots.
+func slot(h uint64, i, mask int) uint32 { return uint32(h>>32)&^uint32(mask) | uint32(i+1) }
 
 // slotIndex returns the entry index of slot value s in slots of mask+1 slots, -1 for an empty
 // slot.
@@ -64,7 +64,7 @@ func (t *table) reset() {
 		// Probe for each entry's own index, not its identity: the chains break as they empty.
 		mask := len(t.slots) - 1
 		for i := range t.n {
-			j := int(t.at(i).key) & mask
+			j := int(t.at(i).id.Hash()) & mask
 			for slotIndex(t.slots[j], mask) != i {
 				j = (j + 1) & mask
 			}
@@ -77,11 +77,11 @@ func (t *table) reset() {
 	}
 }
 
-// find returns the slot holding id, or the empty slot where it would go.
-func (t *table) find(id board.Identity, key uint64) int {
+// find returns the slot holding id, whose hash is h, or the empty slot where it would go.
+func (t *table) find(id board.Identity, h uint64) int {
 	mask := uint32(len(t.slots) - 1)
-	tag := uint32(key>>32) &^ mask
-	for i := uint32(key) & mask; ; i = (i + 1) & mask {
+	tag := uint32(h>>32) &^ mask
+	for i := uint32(h) & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
 			return int(i)
@@ -94,16 +94,17 @@ func (t *table) find(id board.Identity, key uint64) int {
 	}
 }
 
-// lookup returns the index of id's entry, or -1.
-func (t *table) lookup(id board.Identity, key uint64) int {
+// lookup returns the index of id's entry, or -1; h is id.Hash().
+func (t *table) lookup(id board.Identity, h uint64) int {
 	if len(t.slots) == 0 {
 		return -1
 	}
-	return slotIndex(t.slots[t.find(id, key)], len(t.slots)-1)
+	return slotIndex(t.slots[t.find(id, h)], len(t.slots)-1)
 }
 
-// insert adds id (which must not be in the table) and returns its index.
-func (t *table) insert(e entry) int {
+// insert adds e (whose position must not be in the table; h is e.id.Hash()) and returns its
+// index.
+func (t *table) insert(e entry, h uint64) int {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
@@ -114,7 +115,7 @@ func (t *table) insert(e entry) int {
 	t.chunks[c] = append(t.chunks[c], e)
 	i := t.n
 	t.n++
-	t.slots[t.find(e.id, e.key)] = slot(e.key, i, len(t.slots)-1)
+	t.slots[t.find(e.id, h)] = slot(h, i, len(t.slots)-1)
 	return i
 }
 
@@ -124,7 +125,8 @@ func (t *table) grow() {
 	t.slots = make([]uint32, n)
 	for i := range t.n {
 		e := t.at(i)
-		t.slots[t.find(e.id, e.key)] = slot(e.key, i, n-1)
+		h := e.id.Hash()
+		t.slots[t.find(e.id, h)] = slot(h, i, n-1)
 	}
 }
 
