@@ -95,11 +95,11 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 }
 
 // canmateMemory is the soft memory limit canmate gives the garbage collector when none is set
-// (GOMEMLIMIT). The decider's live memory is its tables, at most about 32 MB at the default
-// budget (the deep exhaustive step's table: 524,288 entries of 48 bytes and their slots, held
+// (GOMEMLIMIT). The decider's live memory is its tables, at most about 29 MB at the default
+// budget (the deep exhaustive step's table: 524,288 entries of 48 bytes and 4 MB of slots, held
 // alone: internal/mate's deep.go); the collector's default, a heap twice the live one, let the
 // process hold 90-110 MB on labelled-dev.txt (benchmarks/RESULTS.md at 11ce268, the decider's
-// section). The limit sets the peak: at 40 MiB the process peaked at 49-51 MB on labelled-dev.txt
+// section). The limit sets the peak: at 40 MiB the process peaked at 48-54 MB on labelled-dev.txt
 // whatever its live memory, at 36 MiB at 43-47 MB, for the same instructions.
 const canmateMemory = 36 << 20
 
