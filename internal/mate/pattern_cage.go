@@ -138,14 +138,18 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 // blockCosts keeps blockCost's answers, and each target's king squares' open flights' costs
 // (blockSet), for the sets of the loser's men the cage search met last, blockSets of them, each
 // in the place its men hash to: the search's positions share few sets of the loser's men (their
-// kings and side's minor piece move more), and those costs depend on nothing else. One set kept missed often: the children of a loser's move each
-// have a set of their own, and the next expanded position is rarely their parent's.
+// kings and side's minor piece move more), and those costs depend on nothing else. One set kept
+// missed often: the children of a loser's move each have a set of their own, and the next
+// expanded position is rarely their parent's.
 type blockCosts struct {
 	sets [blockSets]blockSet
 }
 
-// blockSets is the number of sets of men blockCosts keeps (a power of two; 2,192 bytes each).
-const blockSets = 256
+// blockSets is the number of sets of men blockCosts keeps (2,192 bytes each).
+const (
+	blockSetBits = 8
+	blockSets    = 1 << blockSetBits
+)
 
 // blockSet is blockCost's answers for one set of the loser's men and side's lone minor
 // piece's role, and what the flights each king square of a target leaves open cost (open).
@@ -161,8 +165,8 @@ type blockSet struct {
 
 // use returns the set for men, loser and role, emptied when its place held another.
 func (b *blockCosts) use(men cageMen, loser board.Color, role board.Role) *blockSet {
-	h := (men.all*0x9e3779b97f4a7c15 ^ men.pawns*0xc2b2ae3d27d4eb4f ^ men.lines*0x165667b19e3779f9) >> (64 - 8)
-	s := &b.sets[h&(blockSets-1)]
+	h := (men.all*0x9e3779b97f4a7c15 ^ men.pawns*0xc2b2ae3d27d4eb4f ^ men.lines*0x165667b19e3779f9) >> (64 - blockSetBits)
+	s := &b.sets[h]
 	if men != s.men || loser != s.loser || role != s.role {
 		s.men, s.loser, s.role, s.known, s.targets = men, loser, role, 0, 0
 	}
