@@ -35,7 +35,8 @@
 //   - breach.go: the best-first search through locked pawn walls.
 //   - playout.go, playout_weights.go: random cooperative playouts.
 //
-// Shared by the searches: table.go (the exact position table, in chunks) and queue.go (the best-first searches' open list).
+// Shared by the searches: table.go (the exact position table, in chunks) and queue.go (the
+// best-first searches' open list).
 package mate
 
 import "github.com/pgnscan/pgnscan/internal/board"

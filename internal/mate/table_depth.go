@@ -2,7 +2,7 @@ package mate
 
 // depthTable is the mate search's table: for each position searched in vain, the most depth
 // it was searched with. Unlike table it keeps no identity, only the low 32 bits of the
-// Zobrist key (which also pick the slot), 8 bytes a position against table's 64 (its entry
+// Zobrist key (which also pick the slot), 8 bytes a position against table's 56 (its entry
 // and two slots): the mate search only ever answers Yes, with a line it played move by move
 // from the root, so a false hit (two positions whose keys share those bits, about one probe in
 // four billion) can only prune a line the search would have tried and lose a mate, never make
