@@ -82,7 +82,9 @@ func (t *keyTable) reserve(n int) {
 
 // path appends to dst the moves from the root to entry i (the witness of a search that stores
 // its tree in t).
-func (t *keyTable) path(dst []board.Move, i int32) []board.Move { return path(dst, t.entries, i) }
+func (t *keyTable) path(dst []board.Move, i int32) []board.Move {
+	return path(dst, i, func(j int32) link { return t.entries[j].link })
+}
 
 // position rebuilds entry i's position by playing its path from the root into buf (reused).
 func (t *keyTable) position(i int32, buf *[]board.Move) board.Position {

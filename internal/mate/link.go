@@ -14,18 +14,11 @@ type link struct {
 	move   board.Move // the move from the parent's position to this one
 }
 
-// linkOf returns l itself: promoted to the entry types that embed a link, it is what path
-// reads them by.
-func (l link) linkOf() link { return l }
-
-// linked is an entry type that embeds a link.
-type linked interface{ linkOf() link }
-
-// path appends to dst the moves from the root (the entry with no parent) to entry i of
-// entries, following the parent links.
-func path[E linked](dst []board.Move, entries []E, i int32) []board.Move {
+// path appends to dst the moves from the root (the entry with no parent) to entry i, following
+// the parent links; at returns an entry's link.
+func path(dst []board.Move, i int32, at func(int32) link) []board.Move {
 	start := len(dst)
-	for l := entries[i].linkOf(); l.parent >= 0; l = entries[l.parent].linkOf() {
+	for l := at(i); l.parent >= 0; l = at(l.parent) {
 		dst = append(dst, l.move)
 	}
 	slices.Reverse(dst[start:])

@@ -1,10 +1,6 @@
 package mate
 
-import (
-	"slices"
-
-	"github.com/pgnscan/pgnscan/internal/board"
-)
+import "github.com/pgnscan/pgnscan/internal/board"
 
 // entry is one position a search has seen, with the link back to the root (for witnesses:
 // table.path). The exhaustive search keeps one (the pattern and breach searches, which only
@@ -140,10 +136,5 @@ func (t *table) trim() {
 // path appends to dst the moves from the root of t (the entry with no parent) to its entry i,
 // following the parent links: the witness of a search that stores its tree in a table.
 func (t *table) path(dst []board.Move, i int32) []board.Move {
-	start := len(dst)
-	for l := t.at(int(i)).link; l.parent >= 0; l = t.at(int(l.parent)).link {
-		dst = append(dst, l.move)
-	}
-	slices.Reverse(dst[start:])
-	return dst
+	return path(dst, i, func(j int32) link { return t.at(int(j)).link })
 }
