@@ -69,6 +69,8 @@ type Judge struct {
 	// going is the first tally some of whose editions' games go on, the next ones linked by
 	// tally.next: nil once the game is over under every edition.
 	going *tally
+	// following: the alt tally follows the first, out of going (tally.go, follow).
+	following bool
 
 	tally          // the facts counted as the first choice's editions count (tally.go)
 	alt     *tally // those counted the other way, for the editions with alt set; kept from game to game
@@ -130,7 +132,7 @@ func (j *Judge) Begin(start *board.Position, result Result, choices []Choice) {
 	}
 	j.snaps = j.snaps[:0]
 	j.tally.begin(&j.pos, counting[0], len(j.eds)-alts)
-	j.tally.next, j.going = nil, &j.tally
+	j.tally.next, j.going, j.following = nil, &j.tally, false
 	if alts > 0 {
 		j.beginAlt(counting, alts)
 	}
@@ -164,6 +166,9 @@ func (j *Judge) Play(m board.Move) {
 		// stalemate are looked for at the last position only) and no claim is
 		// possible. Only the others are judged closely.
 		if j.mayDecide(t, p.Turn()) {
+			if j.following {
+				j.unfollow(j.ply, len(t.win)) // t is the first tally: the alt may decide at Pi too
+			}
 			j.judgeClosely(t, m)
 		} else if t.playedFlags != 0 {
 			t.playedFlags = 0
@@ -178,9 +183,10 @@ func (j *Judge) Play(m board.Move) {
 		p := &j.pos
 		hmc := p.HalfmoveClock()
 		zeroing := hmc == 0
-		irreversible, key := zeroing || p.Castling() != j.rights, p.Key()
+		irreversible, key := t.empties(m, zeroing, p.Castling() != j.rights), p.Key()
 		if t.byPlacement {
-			irreversible, key = t.placementPlay(m, zeroing, j.ply), p.PlacementKey()
+			key = p.PlacementKey()
+			t.placementPlay(m, j.ply)
 		}
 		hmc = min(hmc, j.ply-t.castled) // the clock from the last castling (or P0, ClockFromStart)
 		if irreversible {
@@ -188,8 +194,20 @@ func (j *Judge) Play(m board.Move) {
 				// The clock only falls here: the one before was a maximum.
 				t.maxHmc = max(t.maxHmc, t.hmc)
 			}
+			if j.following {
+				// t is the first tally: the alt counts this move after it, with t's window
+				// when its own goes on.
+				n := 0
+				if !j.alt.empties(m, zeroing, true) {
+					n = len(t.win)
+				}
+				j.unfollow(j.ply-1, n)
+			}
 			t.restart(p, key, t.resetCount)
 			t.hmc = hmc // before rejoinAlt compares it with the first tally's, counted already
+			if t.canFollow {
+				j.follow(t)
+			}
 			if t.rejoin {
 				j.rejoinAlt(t) // t is alt, the last tally: the loop ends either way
 			}
@@ -207,6 +225,9 @@ func (j *Judge) Play(m board.Move) {
 		t.register(key, w, count)
 		t.hmc = hmc
 		if count >= 2 {
+			if j.following {
+				j.unfollow(j.ply, n) // t is the first tally: the alt counts Pi+1 in a window of its own
+			}
 			t.repeated(p, w, count)
 		}
 	}
@@ -397,6 +418,9 @@ func (j *Judge) Finish() *Verdict {
 	}
 	j.checkDead() // may judge the game again (Begin): before done is set
 	j.done = true
+	if j.following {
+		j.unfollow(j.ply, len(j.tally.win))
+	}
 	j.boardEnd = j.boardEnding()
 	for t := &j.tally; t != nil; t = t.next {
 		j.judgeClosely(t, 0)

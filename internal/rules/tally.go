@@ -19,6 +19,11 @@ type tally struct {
 	// game's first irreversible move it rejoins the first tally if every fact agrees (Play).
 	rejoin bool
 
+	// canFollow: this alt tally may follow the first from a position where both windows begin
+	// (Judge.follow); keyDelta: its keys less the first's while it follows.
+	canFollow bool
+	keyDelta  uint64
+
 	th                    Thresholds // its editions' (Counting.Thresholds)
 	decideReps, decideHmc int        // th.decideFrom(): the fast path's gate (mayDecide)
 
@@ -43,7 +48,7 @@ type facts struct {
 // begin starts counting a game from P0, p, the way c says, for live editions.
 func (t *tally) begin(p *board.Position, c Counting, live int) {
 	t.live = live
-	t.rejoin = false
+	t.rejoin, t.canFollow = false, false
 	t.th = c.Thresholds
 	t.decideReps, t.decideHmc = t.th.decideFrom()
 	t.facts = facts{} // zeroed in place: a literal with maxReps set is copied from a template
@@ -70,6 +75,61 @@ func (j *Judge) beginAlt(counting [2]Counting, alts int) {
 	c := counting[1]
 	c.Uncounted, c.ClockOneLow = counting[0].Uncounted, counting[0].ClockOneLow
 	j.alt.rejoin = c == counting[0] && j.alt.resetCount == j.tally.resetCount
+	a, f := j.alt, &j.tally
+	a.canFollow = a.byPlacement && !f.byPlacement && a.win[0].count <= f.win[0].count &&
+		a.resetCount <= f.resetCount && a.decideReps >= f.decideReps && a.decideHmc >= f.decideHmc
+	if a.canFollow {
+		j.follow(a)
+	}
+}
+
+// follow takes t, the alt tally (canFollow: it counts by placement, lichess before scalachess
+// #56, beside an exact first tally, its windows' first positions count no more than the
+// first's, Counting.entryCounts, and it decides from no lower a count or clock, mayDecide),
+// out of Play's walk when its window was just begun or emptied at the current position, the
+// first tally's too, with no en passant capture there, and its last castling is no earlier than
+// the ply the first's clock counts from. Then, until some position stands twice for the first
+// tally, both windows hold the same positions, each once for both, under keys that differ by
+// the castling rights they share (keyDelta); t's count is 1 and its clock the first's but for
+// its castling, so at positions where the first tally may not decide neither may t. Play puts
+// it back (unfollow) at the first tally's next irreversible move, at a repetition, when the
+// first tally judges closely, and at Finish: an old game costs its lichess tally nothing at
+// most of its plies.
+func (j *Judge) follow(t *tally) {
+	f := &j.tally
+	if f.next != t || j.going != f || len(f.win) != 1 || f.ep0 != board.NoSquare ||
+		t.castled < f.castled || t.playedFlags != 0 {
+		return
+	}
+	j.following = true
+	t.keyDelta = j.pos.Key() ^ j.pos.PlacementKey() // the castling rights', as f.ep0 is none
+	f.next = t.next
+}
+
+// unfollow puts the alt tally, which follows the first (follow), back into Play's walk after
+// it, with its clock at ply and, when n > 0, the first n entries of the first tally's window as
+// its own.
+func (j *Judge) unfollow(ply, n int) {
+	a, f := j.alt, &j.tally
+	j.following = false
+	a.hmc = min(f.hmc, ply-a.castled)
+	if n > 0 {
+		a.own(f, n)
+	}
+	a.next, f.next = f.next, a
+}
+
+// own gives t the first n entries of f's window, under t's keys (keyDelta), begun at the same
+// position as t's: the first keeps t's count (entryCounts), the others stood once for both.
+func (t *tally) own(f *tally, n int) {
+	old, count0 := len(t.win), t.win[0].count
+	t.win = append(t.win[:0], f.win[:n]...)
+	for i := range t.win {
+		t.win[i].key ^= t.keyDelta
+	}
+	t.win[0].count = count0
+	t.turn0, t.ep0 = f.turn0, f.ep0
+	t.relink(int32(old))
 }
 
 // rejoinAlt ends the split of a game at its first irreversible move, where the alt tally a,
@@ -119,17 +179,24 @@ func (t *tally) key(p *board.Position) uint64 {
 	return p.Key()
 }
 
-// placementPlay does, by placement (lichess before scalachess #56), what Play does for m, just
-// played to reach ply: it reports whether m empties the window (a capture, a pawn move or a
-// castling move) and, on castling, restarts the clock there, keeping the one before as a
-// maximum.
-func (t *tally) placementPlay(m board.Move, zeroing bool, ply int) bool {
-	if !m.IsCastle() {
-		return zeroing
+// empties reports whether m, just played, empties t's window (rules.md section 1): a capture
+// or a pawn move (zeroing) or a change of castling rights; by placement (lichess before
+// scalachess #56) a castling move instead of a change of rights.
+func (t *tally) empties(m board.Move, zeroing, rightsChanged bool) bool {
+	if t.byPlacement {
+		return zeroing || m.IsCastle()
 	}
-	t.maxHmc = max(t.maxHmc, t.hmc)
-	t.castled = ply
-	return true
+	return zeroing || rightsChanged
+}
+
+// placementPlay does, by placement, what Play does for m, just played to reach ply, besides
+// emptying the window: on castling, it restarts the clock there, keeping the one before as a
+// maximum.
+func (t *tally) placementPlay(m board.Move, ply int) {
+	if m.IsCastle() {
+		t.maxHmc = max(t.maxHmc, t.hmc)
+		t.castled = ply
+	}
 }
 
 // maxClock returns the highest halfmove clock of P0 ... Pi. Between captures
