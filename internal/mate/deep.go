@@ -44,11 +44,11 @@ type deepStep struct {
 // deepPlan is the order of the deep steps: the cage searches first (they return at once unless
 // side has a lone minor piece, where nothing else finds mates), then the kept mate search, the
 // exhaustive search and the breach search. The kept mate search comes before the exhaustive
-// one because it settles most of the questions that reach it (12 of the 23 other deep
-// questions of labelled-dev.txt, 15 of its 28) at a fraction of the cost a position: a
-// million of its positions take less CPU than the exhaustive step's 250,000, whose table lookups
-// miss the cache, and its table stays under 2 MB beside the plan's exhaustive table, which the
-// exhaustive step resumes after it. The steps do not share a search, so their order changes
+// one because it settles most of the questions that reach it (13 of the 28 deep questions of
+// labelled-dev.txt; the exhaustive step 3, the breach search 7, 5 stay unknown) at a fraction
+// of the cost a position: a million of its positions take less CPU than the exhaustive step's
+// 250,000, whose table lookups miss the cache, and its table stays under 2 MB beside the plan's
+// exhaustive table, which the exhaustive step resumes after it. The steps do not share a search, so their order changes
 // which step answers, not what each finds. The exhaustive search has one step: a second one
 // after the breach search (400/1000 more) settled no question of the three dev files, and for
 // it the first step's table (up to 33 MB) was held through the searches between, beside their
