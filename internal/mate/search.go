@@ -469,24 +469,34 @@ const maxSelect = 8
 // insertion sort of order: of equal scores, the earlier move first. The moves after the first
 // n are left in no order, some lost: the search tries only the first n. One pass keeps the
 // best so far in a small sorted buffer, where a selection sort would pass over the list n
-// times and shift it (a fifth of the mate search's instructions on the timeouts file).
+// times and shift it (a fifth of the mate search's instructions on the timeouts file). Once
+// the buffer is full, a move must beat its last (floor) to enter: most moves are turned away
+// by that one comparison.
 func selectBest(moves []board.Move, scores []int32, n int) {
 	var top [maxSelect]board.Move
 	var best [maxSelect]int32
-	k := 0 // moves in the buffer
-	for j, m := range moves {
-		s := scores[j]
-		if k == n && s <= best[n-1] {
-			continue
+	scores = scores[:len(moves)]
+	for j, m := range moves[:n] {
+		insertBest(&top, &best, j, m, scores[j])
+	}
+	floor := best[n-1]
+	for j, s := range scores[n:] {
+		if s > floor {
+			insertBest(&top, &best, n-1, moves[n+j], s) // the last is dropped
+			floor = best[n-1]
 		}
-		i := min(k, n-1) // a full buffer drops its last
-		for ; i > 0 && best[i-1] < s; i-- {
-			top[i], best[i] = top[i-1], best[i-1]
-		}
-		top[i], best[i] = m, s
-		k = min(k+1, n)
 	}
 	copy(moves, top[:n])
+}
+
+// insertBest puts m, scored s, into the sorted buffer top (scores best) at or above place i,
+// after the moves scored s or more (the earlier move first among equals), shifting down the
+// worse ones up to place i.
+func insertBest(top *[maxSelect]board.Move, best *[maxSelect]int32, i int, m board.Move, s int32) {
+	for ; i > 0 && best[i-1] < s; i-- {
+		top[i], best[i] = top[i-1], best[i-1]
+	}
+	top[i], best[i] = m, s
 }
 
 // closer scores m by the steps it gains toward what the distances t measure to: 8 a step.
