@@ -55,23 +55,28 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 // So quickLayers' answer is what the material, the static argument, the tempo proof and the
 // small-space proof at p say, or Unknown.
 func kingOpen(p *board.Position, side board.Color) bool {
-	k := p.KingSquare(p.Turn())
-	var first board.Move
-	n := 0
-	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0 && n < 2; b &= b - 1 {
-		if m, ok := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); ok {
-			if n == 0 {
-				first = m
-			}
-			n++
-		}
-	}
-	if n < 2 {
+	var steps [2]board.Move
+	if quietKingSteps(p, steps[:]) < 2 {
 		return false
 	}
 	child := *p
-	child.Play(first)
+	child.Play(steps[0])
 	return child.HasLegalMove() && !childNo(&child, side)
+}
+
+// quietKingSteps fills steps with the first legal steps of the king of the side to move onto
+// empty squares (in the order of their squares), listing no other move, and returns how many
+// it found (at most len(steps)).
+func quietKingSteps(p *board.Position, steps []board.Move) int {
+	k := p.KingSquare(p.Turn())
+	n := 0
+	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0 && n < len(steps); b &= b - 1 {
+		if m, ok := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); ok {
+			steps[n] = m
+			n++
+		}
+	}
+	return n
 }
 
 // quickLayers is Quick's answer from every cheap layer in turn.

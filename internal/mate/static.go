@@ -315,7 +315,7 @@ func flood(start, open uint64, s step) uint64 {
 		case rookStep:
 			next = orthoSteps(r)
 		default:
-			next = kingSteps(r)
+			next = kingBox(r)
 		}
 		next = r | next&open
 		if next == r {

@@ -80,7 +80,8 @@ func fuzzSplit(t *testing.T, data []byte, size int) []fuzzGame {
 }
 
 // FuzzTokenize checks that tokenising never panics or loops, that tokens are views inside the
-// game, and that errors point inside it.
+// game, that errors point inside it, and that MayHoldEval of the game is true when a comment
+// has an eval.
 func FuzzTokenize(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
@@ -101,7 +102,9 @@ func FuzzTokenize(f *testing.F) {
 			}
 			if k == TokComment {
 				tok.Clock()
-				tok.Eval()
+				if _, ok := tok.Eval(); ok && !MayHoldEval(data) {
+					t.Fatalf("comment %q has an eval, but MayHoldEval of its game is false", tok.Bytes())
+				}
 			}
 			if k == TokTag {
 				TagText(tok.Bytes())

@@ -234,6 +234,25 @@ func TestParseClock(t *testing.T) {
 	}
 }
 
+// TestMayHoldEval: the game-wide search answers false only where no comment has an eval.
+func TestMayHoldEval(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} *", false},
+		{"1. e4 {[%eval 0.2]} *", true},
+		{"1. e4 {[%evaluation 3]} *", true}, // may: ParseEval then reads the comment
+		{"1. e4 {[ %eval 0.2]} {%eval 0.2} *", false},
+		{"", false},
+	}
+	for _, tc := range cases {
+		if got := MayHoldEval([]byte(tc.text)); got != tc.want {
+			t.Errorf("MayHoldEval(%q) = %v; want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 func TestParseEval(t *testing.T) {
 	cases := []struct{ comment, want string }{
 		{" [%eval 0.35] ", "0.35"},
@@ -249,6 +268,9 @@ func TestParseEval(t *testing.T) {
 		got, ok := ParseEval([]byte(tc.comment))
 		if string(got) != tc.want || ok != (tc.want != "") {
 			t.Errorf("ParseEval(%q) = %q, %v; want %q", tc.comment, got, ok, tc.want)
+		}
+		if ok && !MayHoldEval([]byte(tc.comment)) {
+			t.Errorf("MayHoldEval(%q) = false, but ParseEval finds %q", tc.comment, got)
 		}
 	}
 }

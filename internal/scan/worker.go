@@ -125,7 +125,8 @@ type worker struct {
 	tags         tagSet
 	data         []byte // the current game's bytes
 	comments     []comment
-	parsed       int // comments read for evals
+	parsed       int  // comments read for evals
+	evalsSought  bool // evalAt has searched the game's bytes for evals (pgn.MayHoldEval)
 	evals        []evalMark
 	text         []byte            // scratch for tag text
 	brief        report.GameInfo   // the GameInfo of a game whose rows only feed the summary (see info)
@@ -178,7 +179,7 @@ func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
 	w.data = c.GameBytes(i)
 	w.tags.reset()
 	w.variant = rules.UnsupportedVariant
-	w.comments, w.parsed = w.comments[:0], 0
+	w.comments, w.parsed, w.evalsSought = w.comments[:0], 0, false
 	w.evals = w.evals[:0]
 
 	started := false // the judge has begun the game
@@ -482,8 +483,15 @@ func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
 }
 
 // evalAt returns the latest [%eval] value up to ply i, as written. Most archives have no
-// evaluations, so the comments are read forward once per game, not walked back per finding.
+// evaluations: a game's bytes are searched once for any, and if they may hold some, the
+// comments are read forward once per game, not walked back per finding.
 func (w *worker) evalAt(ply int) string {
+	if !w.evalsSought {
+		w.evalsSought = true
+		if !pgn.MayHoldEval(w.data) {
+			w.parsed = len(w.comments) // none of them has an eval
+		}
+	}
 	for ; w.parsed < len(w.comments) && int(w.comments[w.parsed].ply) <= ply; w.parsed++ {
 		c := &w.comments[w.parsed]
 		if v, ok := pgn.ParseEval(w.data[c.from:c.to]); ok {
