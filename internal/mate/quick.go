@@ -55,23 +55,28 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 // So quickLayers' answer is what the material, the static argument, the tempo proof and the
 // small-space proof at p say, or Unknown.
 func kingOpen(p *board.Position, side board.Color) bool {
-	k := p.KingSquare(p.Turn())
-	var first board.Move
-	n := 0
-	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0 && n < 2; b &= b - 1 {
-		if m, ok := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); ok {
-			if n == 0 {
-				first = m
-			}
-			n++
-		}
-	}
-	if n < 2 {
+	var steps [2]board.Move
+	if quietKingSteps(p, steps[:]) < 2 {
 		return false
 	}
 	child := *p
-	child.Play(first)
+	child.Play(steps[0])
 	return child.HasLegalMove() && !childNo(&child, side)
+}
+
+// quietKingSteps fills steps with the first legal steps of the king of the side to move onto
+// empty squares (in the order of their squares), listing no other move, and returns how many
+// it found (at most len(steps)).
+func quietKingSteps(p *board.Position, steps []board.Move) int {
+	k := p.KingSquare(p.Turn())
+	n := 0
+	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0 && n < len(steps); b &= b - 1 {
+		if m, ok := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); ok {
+			steps[n] = m
+			n++
+		}
+	}
+	return n
 }
 
 // quickLayers is Quick's answer from every cheap layer in turn.
@@ -172,11 +177,9 @@ func freeMoves(p *board.Position, us board.Color, limit int) int {
 	targets := ^(own | p.ByRole(board.King)) // no man of its own, nor a king (never capturable)
 	n := bits.OnesCount64(pawnPushes(us, free)&^occ) +
 		bits.OnesCount64(pawnCaptures(us, free)&p.ByColor(them)&targets) // a square per capture at least
-	for _, r := range [4]board.Role{board.Queen, board.Rook, board.Knight, board.Bishop} {
-		for b := p.Pieces(us, r) &^ lines; b != 0 && n <= limit; b &= b - 1 {
-			sq := board.Square(bits.TrailingZeros64(b))
-			n += bits.OnesCount64(board.Attacks(us, r, sq, occ) & targets)
-		}
+	for b := own &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King) &^ lines; b != 0 && n <= limit; b &= b - 1 {
+		sq := board.Square(bits.TrailingZeros64(b))
+		n += bits.OnesCount64(board.Attacks(us, p.PieceAt(sq).Role(), sq, occ) & targets)
 	}
 	return n
 }

@@ -124,8 +124,9 @@ type Selection struct {
 
 	// lichess is eds' lichess entry (its newest version), which stands in the list and the
 	// fallback; each game gets the version in force on its date instead, from versions.
-	lichess  *Edition
-	versions []Edition
+	lichess   *Edition
+	versions  []Edition
+	firstDays []int // of versions (firstDays)
 
 	noAgreementBefore int // --no-agreement-before N, 0 when not given
 }
@@ -188,6 +189,7 @@ func NewSelection(list, fallback, fivefold2014 string) (*Selection, error) {
 	}
 	s.edition(fide2014.ID).Fivefold = reading
 	s.lichess, s.versions = s.edition(lichess.ID), lichessVersions()
+	s.firstDays = firstDays(s.versions)
 
 	if strings.TrimSpace(fallback) == "" {
 		fallback = DefaultFallback
@@ -329,5 +331,5 @@ func (s *Selection) version(ed *Edition, date, utcDate Date) *Edition {
 	if ed != s.lichess {
 		return ed
 	}
-	return &s.versions[lichessVersionAt(s.versions, date, utcDate)]
+	return &s.versions[lichessVersionAt(s.firstDays, date, utcDate)]
 }

@@ -126,7 +126,7 @@ func TestLichessCannotWin(t *testing.T) {
 func TestLichessMaterialVersions(t *testing.T) {
 	at := func(y, m, d int) *Edition {
 		eds := lichessVersions()
-		return &eds[lichessVersionAt(eds, Date{}, Date{y, m, d})]
+		return &eds[lichessVersionAt(firstDays(eds), Date{}, Date{y, m, d})]
 	}
 	for _, c := range []struct {
 		fen     string

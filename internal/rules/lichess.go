@@ -260,20 +260,30 @@ func lichessVersions() []Edition {
 	return out
 }
 
-// lichessVersionAt returns the index in versions (date order) of the version in force on the
-// game's UTCDate, else its Date (an unknown month or day counts as the earliest, as for auto),
-// and the newest when neither has a known year.
-func lichessVersionAt(versions []Edition, date, utcDate Date) int {
+// firstDays returns the first day of each of versions (From.Earliest, yyyymmdd), which
+// lichessVersionAt compares a game's date with: computed once, not once a game and version.
+func firstDays(versions []Edition) []int {
+	days := make([]int, len(versions))
+	for i := range versions {
+		days[i] = versions[i].From.Earliest()
+	}
+	return days
+}
+
+// lichessVersionAt returns the index of the version in force on the game's UTCDate, else its
+// Date (an unknown month or day counts as the earliest, as for auto), and the newest when
+// neither has a known year, given the versions' first days in date order (firstDays).
+func lichessVersionAt(firstDays []int, date, utcDate Date) int {
 	d := utcDate
 	if !d.KnownYear() {
 		d = date
 	}
 	if !d.KnownYear() {
-		return len(versions) - 1
+		return len(firstDays) - 1
 	}
 	day := d.Earliest()
-	for i := len(versions) - 1; i > 0; i-- {
-		if versions[i].From.Earliest() <= day {
+	for i := len(firstDays) - 1; i > 0; i-- {
+		if firstDays[i] <= day {
 			return i
 		}
 	}
