@@ -177,11 +177,9 @@ func freeMoves(p *board.Position, us board.Color, limit int) int {
 	targets := ^(own | p.ByRole(board.King)) // no man of its own, nor a king (never capturable)
 	n := bits.OnesCount64(pawnPushes(us, free)&^occ) +
 		bits.OnesCount64(pawnCaptures(us, free)&p.ByColor(them)&targets) // a square per capture at least
-	for _, r := range [4]board.Role{board.Queen, board.Rook, board.Knight, board.Bishop} {
-		for b := p.Pieces(us, r) &^ lines; b != 0 && n <= limit; b &= b - 1 {
-			sq := board.Square(bits.TrailingZeros64(b))
-			n += bits.OnesCount64(board.Attacks(us, r, sq, occ) & targets)
-		}
+	for b := own &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King) &^ lines; b != 0 && n <= limit; b &= b - 1 {
+		sq := board.Square(bits.TrailingZeros64(b))
+		n += bits.OnesCount64(board.Attacks(us, p.PieceAt(sq).Role(), sq, occ) & targets)
 	}
 	return n
 }

@@ -68,9 +68,12 @@ func (s *space) no(p *board.Position, side board.Color, moverFree bool) bool {
 	if moverFree && mobile(p, p.Turn().Other()) || !moverFree && free(p) {
 		return false
 	}
-	if freeChild(p, side) {
-		return false
-	}
+	return !freeChild(p, side) && s.visit(p, side)
+}
+
+// visit is the proof itself: it visits every position reachable from p, as the layer's comment
+// says, and reports whether it saw them all and no mate of the loser among them.
+func (s *space) visit(p *board.Position, side board.Color) bool {
 	s.side, s.loser = side, side.Other()
 	s.nodes, s.ids = s.nodes[:0], s.ids[:0]
 	if s.run++; s.run == 1<<16 {
