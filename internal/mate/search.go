@@ -44,9 +44,10 @@ type searchState struct {
 
 // frame is one ply of the mate search: its position, its moves and their order scores.
 type frame struct {
-	pos    board.Position
-	moves  board.MoveList
-	scores [len(board.MoveList{}.Moves)]int32
+	pos      board.Position
+	moves    board.MoveList
+	scores   [len(board.MoveList{}.Moves)]int32
+	approach bool // side's short list would have sufficed at the last side's node of this ply (sideMoves)
 }
 
 // mateSearch starts the search from root (see deepen).
@@ -338,10 +339,13 @@ func (d *Decider) kingSteps(lk board.Square) *[64]int8 {
 // side tries only its best few (widths), it lists first only the moves that may score above 0
 // (approachFilter keeps all of those, in LegalMoves' order): when at least so many of them
 // score above 0, no other move could be among the best, ties going the same way, and the rest
-// need not be listed. Otherwise every legal move is listed.
+// need not be listed. Otherwise every legal move is listed. The short list is tried only when
+// it would have sufficed at the last side's node of this ply (f.approach), its neighbour in
+// the tree: where it falls short, it mostly does so at the next node too.
 func (d *Decider) sideMoves(f *frame, lk board.Square) {
 	p := &f.pos
-	if w := d.widths[d.side]; w > 0 && w <= maxSelect {
+	w := d.widths[d.side]
+	if f.approach && w > 0 && w <= maxSelect {
 		flt := d.approachFilter(p, lk)
 		p.LegalMovesOnly(&f.moves, &flt)
 		if d.scoreSide(f, lk) >= w {
@@ -349,7 +353,7 @@ func (d *Decider) sideMoves(f *frame, lk board.Square) {
 		}
 	}
 	p.LegalMoves(&f.moves)
-	d.scoreSide(f, lk)
+	f.approach = d.scoreSide(f, lk) >= w
 }
 
 // scoreSide scores f's moves, side's, into f.scores: approaches to the loser's king lk (closer:

@@ -234,6 +234,31 @@ func TestParseClock(t *testing.T) {
 	}
 }
 
+// TestSkipComments: comments are stepped over, the last one noted with the moves before it;
+// the other tokens are those returned when comments are kept.
+func TestSkipComments(t *testing.T) {
+	var tok Tokenizer
+	tok.SkipComments(true)
+	tok.ResetBytes([]byte("[Event \"x\"]\n{before} 1. e4 {a} e5 {b (c)} (1... d5 {d}) 2. Nf3 {e} $1 *"))
+	var b strings.Builder
+	for k := tok.Next(); k != TokEnd; k = tok.Next() {
+		fmt.Fprintf(&b, "%v:%s ", k, tok.Bytes())
+	}
+	if got, want := b.String(), "tag:x SAN:e4 SAN:e5 SAN:Nf3 NAG:$1 result:* "; got != want {
+		t.Errorf("tokens %q; want %q", got, want)
+	}
+	if text, ply, ok := tok.LastComment(); string(text) != "e" || ply != 3 || !ok {
+		t.Errorf("LastComment() = %q, %d, %v; want \"e\", 3, true", text, ply, ok)
+	}
+	tok.ResetBytes([]byte("1. e4 e5 *"))
+	if text, _, ok := tok.LastComment(); ok {
+		t.Errorf("LastComment() of a game without comments = %q, true", text)
+	}
+	if tok.Next(); !tok.skipComments {
+		t.Error("ResetBytes dropped SkipComments")
+	}
+}
+
 // TestMayHoldEval: the game-wide search answers false only where no comment has an eval.
 func TestMayHoldEval(t *testing.T) {
 	cases := []struct {
