@@ -31,13 +31,18 @@ import (
 // proof and the small-space proof at p are left.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 	many := manyMoves(p)
-	if !many && !kingOpen(p, side) {
-		return d.quickLayers(p, side)
+	var child board.Position
+	var step *board.Position // child: p after its king's first step, when kingOpen played it
+	if !many {
+		if !kingOpen(p, side, &child) {
+			return d.quickLayers(p, side)
+		}
+		step = &child
 	}
 	switch {
 	case materialNo(p, side):
 		return Result{Answer: No, Proof: ProofMaterial}
-	case staticNo(p, side) || d.tempo.no(p, side) || d.space.no(p, side, many):
+	case staticNo(p, side) || d.tempo.no(p, side) || d.space.no(p, side, many, step):
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	return Result{Answer: Unknown}
@@ -54,14 +59,17 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 // childNo, the step's own test, leaves it open), whichever order the children are tried in.
 // So quickLayers' answer is what the material, the static argument, the tempo proof and the
 // small-space proof at p say, or Unknown.
-func kingOpen(p *board.Position, side board.Color) bool {
+//
+// When it finds the two steps, it leaves in step p after the first, the child that the
+// small-space proof's freeChild looks at.
+func kingOpen(p *board.Position, side board.Color, step *board.Position) bool {
 	var steps [2]board.Move
 	if quietKingSteps(p, steps[:]) < 2 {
 		return false
 	}
-	child := *p
-	child.Play(steps[0])
-	return child.HasLegalMove() && !childNo(&child, side)
+	*step = *p
+	step.Play(steps[0])
+	return step.HasLegalMove() && !childNo(step, side)
 }
 
 // quietKingSteps fills steps with the first legal steps of the king of the side to move onto
@@ -95,7 +103,7 @@ func (d *Decider) cheapProof(root *board.Position, side board.Color) (r Result, 
 	if r, done := d.cheapLayers(root, side); done {
 		return r, true
 	}
-	if d.tempo.no(root, side) || d.everyReplyNo(root) || d.space.no(root, side, false) {
+	if d.tempo.no(root, side) || d.everyReplyNo(root) || d.space.no(root, side, false, nil) {
 		return Result{Answer: No, Proof: ProofStatic}, true
 	}
 	return Result{}, false

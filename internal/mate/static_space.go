@@ -64,11 +64,14 @@ type space struct {
 // moverFree says that the caller knows the side to move, not in check, to have more than
 // spaceMobile moves (Quick's manyMoves), so that only the other side's mobility is estimated
 // before the proof gives up on a position where both move freely.
-func (s *space) no(p *board.Position, side board.Color, moverFree bool) bool {
+//
+// step, when not nil, is p after the first legal step of its king onto an empty square (kingOpen
+// played it), for freeChild.
+func (s *space) no(p *board.Position, side board.Color, moverFree bool, step *board.Position) bool {
 	if moverFree && mobile(p, p.Turn().Other()) || !moverFree && free(p) {
 		return false
 	}
-	return !freeChild(p, side) && s.visit(p, side)
+	return !freeChild(p, side, step) && s.visit(p, side)
 }
 
 // visit is the proof itself: it visits every position reachable from p, as the layer's comment
@@ -99,15 +102,22 @@ func (s *space) visit(p *board.Position, side board.Color) bool {
 // the order of p's moves, and no child of p is p or a sibling, so its answer is false as
 // surely. On the final positions of a scan the root is in check on most proofs, and its first
 // step out of check is such a child on nearly all of them (10,136 of 10,400 on the OTB file):
-// one move played instead of p's list of moves and its first child's entry.
-func freeChild(p *board.Position, side board.Color) bool {
-	var step [1]board.Move
-	if quietKingSteps(p, step[:]) == 0 || materialNo(p, side) {
+// one move played instead of p's list of moves and its first child's entry (none when the
+// caller gives that child as step).
+func freeChild(p *board.Position, side board.Color, step *board.Position) bool {
+	if materialNo(p, side) {
 		return false
 	}
-	c := *p
-	c.Play(step[0])
-	return free(&c) && !materialNo(&c, side)
+	if step == nil {
+		var m [1]board.Move
+		if quietKingSteps(p, m[:]) == 0 {
+			return false
+		}
+		c := *p
+		c.Play(m[0])
+		step = &c
+	}
+	return free(step) && !materialNo(step, side)
 }
 
 // expand generates the moves of the i-th position and adds the positions they lead to; false

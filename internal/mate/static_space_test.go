@@ -12,7 +12,7 @@ const spaceStride, spacePlies = 13, 3
 // spaceNo is the small-space proof with a memory of its own.
 func spaceNo(p *board.Position, side board.Color) bool {
 	var s space
-	return s.no(p, side, false)
+	return s.no(p, side, false, nil)
 }
 
 // TestSpaceHandWorked: the two positions of issue 23 that no other cheap layer proved, worked by
@@ -142,7 +142,7 @@ func TestFreeChildStopsTheProof(t *testing.T) {
 	found := 0
 	for _, p := range shortcutPositions(t) {
 		for side := board.White; side <= board.Black; side++ {
-			if !freeChild(&p, side) {
+			if !freeChild(&p, side, nil) {
 				continue
 			}
 			found++
