@@ -71,7 +71,7 @@ func ranksToGo(c board.Color, sq board.Square) int {
 // by entry index.
 type breachState struct {
 	seen  keyTable     // every position generated, by key (the search only answers Yes)
-	path  []board.Move // the path of the entry being expanded, reused
+	path  []board.Move // the moves replayed to rebuild the entry being expanded, reused
 	plies []int32      // moves from the root to each entry of seen
 	open  bucketQueue  // the entries to expand, by priority
 	moves board.MoveList
@@ -104,7 +104,7 @@ func (d *Decider) breachMate(root *board.Position, limit int) (line []board.Move
 	s.add(root, -1, 0, true)
 	for s.open.n > 0 && d.nodes < limit {
 		i := s.open.pop()
-		p := s.seen.position(i, &s.path)
+		p, _ := s.seen.position(i, &s.path)
 		// A subgoal is probed when it comes off the open list, not when it is generated: the
 		// search dives, so most subgoals generated are never expanded, and probing each of
 		// them would cost more than the search (measured: 66 → 69 of the 117 labelled Yes

@@ -47,7 +47,7 @@ type patternState struct {
 	count  int          // the nodes of this question's search: the entries put on the open list
 	open   bucketQueue  // the nodes (entries of seen) to expand, by priority f (first generated first among equals)
 	seen   keyTable     // every position generated, by key, with its parent link and move
-	path   []board.Move // the path of the node being expanded, reused
+	path   []board.Move // the moves replayed to rebuild the node being expanded, reused
 	moves  board.MoveList
 	line   []board.Move // the line found, reused (the caller copies it into its witness)
 	cut    bool         // this question's search stopped at its limit, with positions to expand
@@ -155,10 +155,10 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 // that is a checkmate of the loser, if one is found.
 func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found bool) {
 	s := &d.pattern
-	pos := s.seen.position(i, &s.path)
+	pos, plies := s.seen.position(i, &s.path)
 	pos.LegalMoves(&s.moves)
 	moves := &s.moves
-	plies := int32(len(s.path)) + 1
+	childPlies := int32(plies) + 1
 	for j, m := range moves.Slice()[from:] {
 		if s.count >= limit {
 			s.pending, s.pendingAt = i, from+j
@@ -186,7 +186,7 @@ func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found boo
 		} else {
 			h = patternDistance(&child, d.side)
 		}
-		f := plies + s.weight*int32(h)
+		f := childPlies + s.weight*int32(h)
 		s.add(at, f)
 	}
 	return -1, false

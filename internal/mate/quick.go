@@ -31,13 +31,18 @@ import (
 // proof and the small-space proof at p are left.
 func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 	many := manyMoves(p)
-	if !many && !kingOpen(p, side) {
-		return d.quickLayers(p, side)
+	var child board.Position
+	var step *board.Position // child: p after its king's first step, when kingOpen played it
+	if !many {
+		if !kingOpen(p, side, &child) {
+			return d.quickLayers(p, side)
+		}
+		step = &child
 	}
 	switch {
 	case materialNo(p, side):
 		return Result{Answer: No, Proof: ProofMaterial}
-	case staticNo(p, side) || d.tempo.no(p, side) || d.space.no(p, side, many):
+	case staticNo(p, side) || d.tempo.no(p, side) || d.space.no(p, side, many, step):
 		return Result{Answer: No, Proof: ProofStatic}
 	}
 	return Result{Answer: Unknown}
@@ -54,24 +59,32 @@ func (d *Decider) Quick(p *board.Position, side board.Color) Result {
 // childNo, the step's own test, leaves it open), whichever order the children are tried in.
 // So quickLayers' answer is what the material, the static argument, the tempo proof and the
 // small-space proof at p say, or Unknown.
-func kingOpen(p *board.Position, side board.Color) bool {
+//
+// When it finds the two steps, it leaves in step p after the first, the child that the
+// small-space proof's freeChild looks at.
+func kingOpen(p *board.Position, side board.Color, step *board.Position) bool {
+	var steps [2]board.Move
+	if quietKingSteps(p, steps[:]) < 2 {
+		return false
+	}
+	*step = *p
+	step.Play(steps[0])
+	return step.HasLegalMove() && !childNo(step, side)
+}
+
+// quietKingSteps fills steps with the first legal steps of the king of the side to move onto
+// empty squares (in the order of their squares), listing no other move, and returns how many
+// it found (at most len(steps)).
+func quietKingSteps(p *board.Position, steps []board.Move) int {
 	k := p.KingSquare(p.Turn())
-	var first board.Move
 	n := 0
-	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0 && n < 2; b &= b - 1 {
+	for b := kingSteps(uint64(1)<<k) &^ p.Occupied(); b != 0 && n < len(steps); b &= b - 1 {
 		if m, ok := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); ok {
-			if n == 0 {
-				first = m
-			}
+			steps[n] = m
 			n++
 		}
 	}
-	if n < 2 {
-		return false
-	}
-	child := *p
-	child.Play(first)
-	return child.HasLegalMove() && !childNo(&child, side)
+	return n
 }
 
 // quickLayers is Quick's answer from every cheap layer in turn.
@@ -90,7 +103,7 @@ func (d *Decider) cheapProof(root *board.Position, side board.Color) (r Result, 
 	if r, done := d.cheapLayers(root, side); done {
 		return r, true
 	}
-	if d.tempo.no(root, side) || d.everyReplyNo(root) || d.space.no(root, side, false) {
+	if d.tempo.no(root, side) || d.everyReplyNo(root) || d.space.no(root, side, false, nil) {
 		return Result{Answer: No, Proof: ProofStatic}, true
 	}
 	return Result{}, false
@@ -172,11 +185,9 @@ func freeMoves(p *board.Position, us board.Color, limit int) int {
 	targets := ^(own | p.ByRole(board.King)) // no man of its own, nor a king (never capturable)
 	n := bits.OnesCount64(pawnPushes(us, free)&^occ) +
 		bits.OnesCount64(pawnCaptures(us, free)&p.ByColor(them)&targets) // a square per capture at least
-	for _, r := range [4]board.Role{board.Queen, board.Rook, board.Knight, board.Bishop} {
-		for b := p.Pieces(us, r) &^ lines; b != 0 && n <= limit; b &= b - 1 {
-			sq := board.Square(bits.TrailingZeros64(b))
-			n += bits.OnesCount64(board.Attacks(us, r, sq, occ) & targets)
-		}
+	for b := own &^ p.ByRole(board.Pawn) &^ p.ByRole(board.King) &^ lines; b != 0 && n <= limit; b &= b - 1 {
+		sq := board.Square(bits.TrailingZeros64(b))
+		n += bits.OnesCount64(board.Attacks(us, p.PieceAt(sq).Role(), sq, occ) & targets)
 	}
 	return n
 }

@@ -83,7 +83,8 @@ func TestQuickShortcutsAgree(t *testing.T) {
 	many, open, dropped := 0, 0, 0
 	for _, p := range shortcutPositions(t) {
 		fen := p.FEN()
-		if !manyMoves(&p) && (kingOpen(&p, board.White) || kingOpen(&p, board.Black)) {
+		var step board.Position
+		if !manyMoves(&p) && (kingOpen(&p, board.White, &step) || kingOpen(&p, board.Black, &step)) {
 			open++
 		}
 		if manyMoves(&p) {

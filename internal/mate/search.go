@@ -44,9 +44,10 @@ type searchState struct {
 
 // frame is one ply of the mate search: its position, its moves and their order scores.
 type frame struct {
-	pos    board.Position
-	moves  board.MoveList
-	scores [len(board.MoveList{}.Moves)]int32
+	pos      board.Position
+	moves    board.MoveList
+	scores   [len(board.MoveList{}.Moves)]int32
+	approach bool // side's short list would have sufficed at the last side's node of this ply (sideMoves)
 }
 
 // mateSearch starts the search from root (see deepen).
@@ -149,7 +150,9 @@ func (d *Decider) dfs(ply, depth int) bool {
 	if toMove == d.side && depth == 1 {
 		return d.lastPly(f, ply, lk)
 	}
-	if toMove != d.loser || !d.loserStep(f) {
+	if toMove == d.side {
+		d.sideMoves(f, lk)
+	} else if !d.loserStep(f) {
 		p.LegalMoves(&f.moves)
 	}
 	if f.moves.N == 0 {
@@ -317,63 +320,121 @@ func (d *Decider) approaches(m board.Move, lk board.Square) bool {
 // stepsTo returns the distances to lk that order and approaches use for m: king steps round the
 // root's pawns for side's king in the walled searches (phase.walk), else straight ones.
 func (d *Decider) stepsTo(m board.Move, lk board.Square) *[64]int8 {
-	if d.walk && m.Role() == board.King {
+	if m.Role() == board.King {
+		return d.kingSteps(lk)
+	}
+	return &distances[lk]
+}
+
+// kingSteps returns the distances to lk that side's king's moves are scored by: round the
+// root's pawns in the walled searches (phase.walk), else straight ones.
+func (d *Decider) kingSteps(lk board.Square) *[64]int8 {
+	if d.walk {
 		return &d.walks[lk]
 	}
 	return &distances[lk]
 }
 
-// order puts f's best n moves first, best first: for side, approaches to the loser's king,
-// promotions breaking ties (captures first in the opening searches, d.open, which take what
-// the loser gives); for the loser, king moves toward the nearest corner (or side's king,
-// d.toward), then moves that put a piece beside its own king (a blocker), then other waiting
-// moves, captures last (they take away side's mating material); in the opening searches, the
-// loser's order is orderOpening's. Only the first n places are sorted (a selection: each side
-// tries only its best few).
+// sideMoves lists side's legal moves at frame f and scores them for order (scoreSide). When
+// side tries only its best few (widths), it lists first only the moves that may score above 0
+// (approachFilter keeps all of those, in LegalMoves' order): when at least so many of them
+// score above 0, no other move could be among the best, ties going the same way, and the rest
+// need not be listed. Otherwise every legal move is listed. The short list is tried only when
+// it would have sufficed at the last side's node of this ply (f.approach), its neighbour in
+// the tree: where it falls short, it mostly does so at the next node too.
+func (d *Decider) sideMoves(f *frame, lk board.Square) {
+	p := &f.pos
+	w := d.widths[d.side]
+	if f.approach && w > 0 && w <= maxSelect {
+		flt := d.approachFilter(p, lk)
+		p.LegalMovesOnly(&f.moves, &flt)
+		if d.scoreSide(f, lk) >= w {
+			return
+		}
+	}
+	p.LegalMoves(&f.moves)
+	f.approach = d.scoreSide(f, lk) >= w
+}
+
+// scoreSide scores f's moves, side's, into f.scores: approaches to the loser's king lk (closer:
+// stepsTo's tables, king moves 2 below other men's), promotions 4 a role above, captures 16
+// above in the opening searches (d.open), which take what the loser gives. It returns how many
+// score above 0.
+func (d *Decider) scoreSide(f *frame, lk board.Square) int {
+	// stepsTo's tables, looked up once for the node, not once a move.
+	pieces, king := &distances[lk], d.kingSteps(lk)
+	captureBonus := int32(0)
+	if d.open {
+		captureBonus = 16
+	}
+	scores := f.scores[:f.moves.N]
+	positive := 0
+	for i, m := range f.moves.Moves[:len(scores)] {
+		s := int32(m.Promotion()) * 4
+		if m.Role() == board.King {
+			s += closer(king, m) - 2
+		} else {
+			s += closer(pieces, m)
+		}
+		if m.Captured() != board.NoRole {
+			s += captureBonus
+		}
+		scores[i] = s
+		if s > 0 {
+			positive++
+		}
+	}
+	return positive
+}
+
+// approachFilter returns a move filter that keeps every move of side in p that scoreSide may
+// score above 0 (and some others): a man of a role lands nearer lk than the farthest man of
+// that role, the king on a step nearer by kingSteps' table; in the opening searches any capture
+// (16 above: it may step away); promotions, castling and en passant are always kept.
+func (d *Decider) approachFilter(p *board.Position, lk board.Square) board.MoveFilter {
+	var flt board.MoveFilter
+	own := p.ByColor(d.side)
+	dist := &distances[lk]
+	for r := board.Pawn; r <= board.Queen; r++ {
+		far := int8(0)
+		for b := p.ByRole(r) & own; b != 0; b &= b - 1 {
+			far = max(far, dist[bits.TrailingZeros64(b)])
+		}
+		flt.To[r] = nearer[lk][far&7]
+	}
+	if d.open {
+		for r := board.Pawn; r <= board.King; r++ {
+			flt.To[r] |= p.ByColor(d.loser)
+		}
+	}
+	k := p.KingSquare(d.side)
+	steps := kingSteps(uint64(1) << k)
+	if !d.walk {
+		flt.To[board.King] |= steps & nearer[lk][dist[k]]
+		return flt
+	}
+	for b := steps; b != 0; b &= b - 1 {
+		if sq := bits.TrailingZeros64(b); d.walks[lk][sq] < d.walks[lk][k] {
+			flt.To[board.King] |= uint64(1) << sq
+		}
+	}
+	return flt
+}
+
+// order puts f's best n moves first, best first: for side, by scoreSide's scores (sideMoves
+// scored them as it listed them); for the loser, king moves toward the nearest corner (or
+// side's king, d.toward), then moves that put a piece beside its own king (a blocker), then
+// other waiting moves, captures last (they take away side's mating material); in the opening
+// searches, the loser's order is orderOpening's. Only the first n places are sorted (a
+// selection: each side tries only its best few).
 func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 	moves := f.moves.Moves[:f.moves.N]
 	scores := f.scores[:f.moves.N]
-	if toMove == d.loser && d.open {
-		d.orderOpening(f, moves, scores)
-	} else if toMove == d.side {
-		// stepsTo's tables, looked up once for the node, not once a move.
-		pieces, king := &distances[lk], &distances[lk]
-		if d.walk {
-			king = &d.walks[lk]
-		}
-		captureBonus := int32(0)
+	if toMove == d.loser {
 		if d.open {
-			captureBonus = 16
-		}
-		for i, m := range moves {
-			s := int32(m.Promotion()) * 4
-			if m.Role() == board.King {
-				s += closer(king, m) - 2
-			} else {
-				s += closer(pieces, m)
-			}
-			if m.Captured() != board.NoRole {
-				s += captureBonus
-			}
-			scores[i] = s
-		}
-	} else {
-		toKing := &distances[lk]
-		goal := d.loserGoal(&f.pos)
-		for i, m := range moves {
-			var s int32
-			switch {
-			case m.Captured() != board.NoRole:
-				s = -100
-			case m.Role() == board.King:
-				s = closer(goal, m)
-			default:
-				s = -30 // waiting moves come after the king's moves that do not leave its corner
-				if toKing[m.To()] == 1 {
-					s += 20 // a piece that takes a square from its own king may block a flight
-				}
-			}
-			scores[i] = s
+			d.orderOpening(f, moves, scores)
+		} else {
+			d.scoreLoser(f, lk)
 		}
 	}
 	if n < len(moves) && n <= maxSelect {
@@ -388,6 +449,28 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 			moves[j], scores[j] = moves[j-1], scores[j-1]
 		}
 		moves[j], scores[j] = m, s
+	}
+}
+
+// scoreLoser scores f's moves, the loser's, into f.scores (order's ranking for the loser).
+func (d *Decider) scoreLoser(f *frame, lk board.Square) {
+	toKing := &distances[lk]
+	goal := d.loserGoal(&f.pos)
+	scores := f.scores[:f.moves.N]
+	for i, m := range f.moves.Moves[:len(scores)] {
+		var s int32
+		switch {
+		case m.Captured() != board.NoRole:
+			s = -100
+		case m.Role() == board.King:
+			s = closer(goal, m)
+		default:
+			s = -30 // waiting moves come after the king's moves that do not leave its corner
+			if toKing[m.To()] == 1 {
+				s += 20 // a piece that takes a square from its own king may block a flight
+			}
+		}
+		scores[i] = s
 	}
 }
 
@@ -469,24 +552,34 @@ const maxSelect = 8
 // insertion sort of order: of equal scores, the earlier move first. The moves after the first
 // n are left in no order, some lost: the search tries only the first n. One pass keeps the
 // best so far in a small sorted buffer, where a selection sort would pass over the list n
-// times and shift it (a fifth of the mate search's instructions on the timeouts file).
+// times and shift it (a fifth of the mate search's instructions on the timeouts file). Once
+// the buffer is full, a move must beat its last (floor) to enter: most moves are turned away
+// by that one comparison.
 func selectBest(moves []board.Move, scores []int32, n int) {
 	var top [maxSelect]board.Move
 	var best [maxSelect]int32
-	k := 0 // moves in the buffer
-	for j, m := range moves {
-		s := scores[j]
-		if k == n && s <= best[n-1] {
-			continue
+	scores = scores[:len(moves)]
+	for j, m := range moves[:n] {
+		insertBest(&top, &best, j, m, scores[j])
+	}
+	floor := best[n-1]
+	for j, s := range scores[n:] {
+		if s > floor {
+			insertBest(&top, &best, n-1, moves[n+j], s) // the last is dropped
+			floor = best[n-1]
 		}
-		i := min(k, n-1) // a full buffer drops its last
-		for ; i > 0 && best[i-1] < s; i-- {
-			top[i], best[i] = top[i-1], best[i-1]
-		}
-		top[i], best[i] = m, s
-		k = min(k+1, n)
 	}
 	copy(moves, top[:n])
+}
+
+// insertBest puts m, scored s, into the sorted buffer top (scores best) at or above place i,
+// after the moves scored s or more (the earlier move first among equals), shifting down the
+// worse ones up to place i.
+func insertBest(top *[maxSelect]board.Move, best *[maxSelect]int32, i int, m board.Move, s int32) {
+	for ; i > 0 && best[i-1] < s; i-- {
+		top[i], best[i] = top[i-1], best[i-1]
+	}
+	top[i], best[i] = m, s
 }
 
 // closer scores m by the steps it gains toward what the distances t measure to: 8 a step.
@@ -495,10 +588,12 @@ func closer(t *[64]int8, m board.Move) int32 {
 }
 
 // distances[a][b] is distance(a, b), and cornerDistances[sq] cornerDistance(sq): the move
-// ordering asks them at every node.
+// ordering asks them at every node. nearer[a][k] holds the squares at distance below k from a
+// (approachFilter).
 var (
 	distances       [64][64]int8
 	cornerDistances [64]int8
+	nearer          [64][8]uint64
 )
 
 func init() {
@@ -506,6 +601,9 @@ func init() {
 		cornerDistances[a] = int8(cornerDistance(a))
 		for b := range board.Square(64) {
 			distances[a][b] = int8(distance(a, b))
+			for k := distance(a, b) + 1; k < 8; k++ {
+				nearer[a][k] |= uint64(1) << b
+			}
 		}
 	}
 }

@@ -127,8 +127,8 @@ func lockLoop(p *board.Position, locked, bound, ep uint64, kings bool) (uint64, 
 func dropCheaply(p *board.Position, locked uint64) uint64 {
 	for locked != 0 {
 		var r [2]reach
-		kingReach(p, board.White, locked, &r[board.White])
-		kingReach(p, board.Black, locked, &r[board.Black])
+		kingsOnly(p, board.White, locked, &r[board.White])
+		kingsOnly(p, board.Black, locked, &r[board.Black])
 		next := stillLocked(p, board.White, locked, &r) | stillLocked(p, board.Black, locked, &r)
 		if next == locked {
 			break
@@ -246,6 +246,34 @@ func kingReach(p *board.Position, c board.Color, locked uint64, r *reach) {
 	r.pawnHits = pawnCaptures(c, locked&p.ByColor(c))
 }
 
+// kingsOnly sets what stillLocked reads of colour c's reach r in the first loop of
+// dropCheaply, where the men are left out: the locked pawns' attacks, and the king's squares
+// and attacks as kingReach sets them, except that the king's flood stops, once it has taken its
+// first step, as soon as its attacks hold every enemy locked pawn that no enemy locked pawn
+// guards. stillLocked reads those attacks only on the enemy's locked pawns that no locked pawn
+// of their own guards, and the king's squares only to see whether they are its square alone
+// (frozenKing), so it answers as it would with the whole flood, which holds the part.
+func kingsOnly(p *board.Position, c board.Color, locked uint64, r *reach) {
+	theirs := locked & p.ByColor(c.Other())
+	guarded := pawnCaptures(c.Other(), theirs)
+	targets, open := theirs&^guarded, ^locked&^guarded
+	k := uint64(1) << uint(p.KingSquare(c))
+	king := k
+	for {
+		box := kingBox(king) // the king's attacks and squares: no target is one of its squares
+		if king != k && box&targets == targets {
+			break
+		}
+		next := king | box&open
+		if next == king {
+			break
+		}
+		king = next
+	}
+	r.king, r.kingHits = king, kingSteps(king)
+	r.pawnHits = pawnCaptures(c, locked&p.ByColor(c))
+}
+
 // lowerReach returns a part of colour c's reach while the pawns of locked stay in place, for
 // dropCheaply: every square of each of its sets is in the matching set of reachOf's answer
 // for any enemy squares. It is reachOf without the pawns' cones: the pieces' floods and the
@@ -315,7 +343,7 @@ func flood(start, open uint64, s step) uint64 {
 		case rookStep:
 			next = orthoSteps(r)
 		default:
-			next = kingSteps(r)
+			next = kingBox(r)
 		}
 		next = r | next&open
 		if next == r {

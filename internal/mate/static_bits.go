@@ -29,6 +29,14 @@ func diagSteps(b uint64) uint64 {
 // kingSteps returns the squares a king step (or a queen step) from a square of b.
 func kingSteps(b uint64) uint64 { return orthoSteps(b) | diagSteps(b) }
 
+// kingBox returns the squares of b and those a king step from them: kingSteps(b) | b, in fewer
+// operations (the step along the rank first, then the rank and its neighbours), for the floods,
+// which keep the squares they started from.
+func kingBox(b uint64) uint64 {
+	b |= (b&notFileH)<<1 | (b&notFileA)>>1
+	return b | b<<8 | b>>8
+}
+
 // knightJumps returns the squares a knight's jump from a square of b.
 func knightJumps(b uint64) uint64 {
 	return (b&notFileH)<<17 | (b&notFileA)<<15 | (b&notFileGH)<<10 | (b&notFileAB)<<6 |

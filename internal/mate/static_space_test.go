@@ -12,7 +12,7 @@ const spaceStride, spacePlies = 13, 3
 // spaceNo is the small-space proof with a memory of its own.
 func spaceNo(p *board.Position, side board.Color) bool {
 	var s space
-	return s.no(p, side, false)
+	return s.no(p, side, false, nil)
 }
 
 // TestSpaceHandWorked: the two positions of issue 23 that no other cheap layer proved, worked by
@@ -132,4 +132,27 @@ func FuzzSpace(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFreeChildStopsTheProof: wherever freeChild finds a child that stops the proof, the proof
+// run in full (visit) answers false too, on the shortcut positions; and freeChild finds one on
+// some of them, so the check can fail.
+func TestFreeChildStopsTheProof(t *testing.T) {
+	var s space
+	found := 0
+	for _, p := range shortcutPositions(t) {
+		for side := board.White; side <= board.Black; side++ {
+			if !freeChild(&p, side, nil) {
+				continue
+			}
+			found++
+			if s.visit(&p, side) {
+				t.Errorf("%s: freeChild(%v), but the whole proof answers no", p.FEN(), side)
+			}
+		}
+	}
+	t.Logf("freeChild true on %d questions", found)
+	if found == 0 {
+		t.Error("freeChild never found a child: the check proves nothing")
+	}
 }

@@ -144,3 +144,36 @@ func TestStaticNoFlightHalf(t *testing.T) {
 		t.Errorf("white's check squares within the black king's reach = %#x, want c8, e8 and g8 among them", got)
 	}
 }
+
+// TestKingsOnlyAgrees: at every step of dropCheaply's first loop, stillLocked drops the same
+// pawns against kingsOnly's reaches, whose kings' floods stop early, as against kingReach's
+// whole floods, on the shortcut positions; and some flood stopped early, so the check can fail.
+func TestKingsOnlyAgrees(t *testing.T) {
+	early := 0
+	for _, p := range shortcutPositions(t) {
+		for locked := headOn(&p); locked != 0; {
+			var part, whole [2]reach
+			for c := board.White; c <= board.Black; c++ {
+				kingsOnly(&p, c, locked, &part[c])
+				kingReach(&p, c, locked, &whole[c])
+				if part[c].king != whole[c].king {
+					early++
+				}
+			}
+			next := stillLocked(&p, board.White, locked, &part) | stillLocked(&p, board.Black, locked, &part)
+			want := stillLocked(&p, board.White, locked, &whole) | stillLocked(&p, board.Black, locked, &whole)
+			if next != want {
+				t.Errorf("%s: locked %#x: kingsOnly keeps %#x, kingReach %#x", p.FEN(), locked, next, want)
+				break
+			}
+			if next == locked {
+				break
+			}
+			locked = next
+		}
+	}
+	t.Logf("a king's flood stopped early %d times", early)
+	if early == 0 {
+		t.Error("no flood stopped early: the check proves nothing")
+	}
+}

@@ -90,11 +90,38 @@ func clockValue(v []byte) (seconds float64, ok bool) {
 // ParseEval returns the value of the first [%eval ...] command in a comment as written ("0.35",
 // "#-3", "0.35,21"), a view into comment. It reports false when the comment has none.
 func ParseEval(comment []byte) ([]byte, bool) {
-	v, ok := command(comment, "eval")
+	v, ok := command(comment, evalName)
 	if !ok || len(v) == 0 {
 		return nil, false
 	}
 	return v, true
+}
+
+// evalName is the name of the command ParseEval reads; evalOpening is how every such command
+// starts ("[%" then the name: see command).
+const (
+	evalName    = "eval"
+	evalOpening = "[%" + evalName
+)
+
+// MayHoldEval reports whether text, a game's bytes or any part of them, holds the opening of an
+// [%eval] command: when it reports false, ParseEval finds none in any comment within text. Most
+// archives have no evaluations, so one search of a game's bytes spares reading its comments.
+func MayHoldEval(text []byte) bool {
+	// bytes.Index leaps from one occurrence of the first byte sought to the next. "[%" opens
+	// every clock command too, while 'v' is in no SAN, NAG or clock: the search is for "val".
+	const lead = len("[%e")
+	seek := []byte(evalOpening[lead:])
+	for {
+		i := bytes.Index(text, seek)
+		if i < 0 {
+			return false
+		}
+		if i >= lead && string(text[i-lead:i]) == evalOpening[:lead] {
+			return true
+		}
+		text = text[i+len(seek):]
+	}
 }
 
 // command finds "[%name value]" in a comment and returns value without surrounding blanks.

@@ -80,7 +80,8 @@ func fuzzSplit(t *testing.T, data []byte, size int) []fuzzGame {
 }
 
 // FuzzTokenize checks that tokenising never panics or loops, that tokens are views inside the
-// game, and that errors point inside it.
+// game, that errors point inside it, that MayHoldEval of the game is true when a comment has
+// an eval, and that skipping comments changes no other token (checkSkipComments).
 func FuzzTokenize(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
@@ -101,7 +102,9 @@ func FuzzTokenize(f *testing.F) {
 			}
 			if k == TokComment {
 				tok.Clock()
-				tok.Eval()
+				if _, ok := tok.Eval(); ok && !MayHoldEval(data) {
+					t.Fatalf("comment %q has an eval, but MayHoldEval of its game is false", tok.Bytes())
+				}
 			}
 			if k == TokTag {
 				TagText(tok.Bytes())
@@ -110,6 +113,7 @@ func FuzzTokenize(f *testing.F) {
 		if tok.Next() != TokEnd {
 			t.Fatal("Next after TokEnd is not TokEnd")
 		}
+		checkSkipComments(t, data)
 		if err := tok.Err(); err != nil {
 			var se *SyntaxError
 			if !errors.As(err, &se) || se.Offset < 0 || se.Offset > int64(len(data)) || se.Line < 1 || se.Column < 1 || len(se.Excerpt) > 4*excerptAfter+4*excerptBefore {
@@ -118,6 +122,38 @@ func FuzzTokenize(f *testing.F) {
 			_ = se.Error()
 		}
 	})
+}
+
+// checkSkipComments checks that a tokenizer that skips comments returns the other tokens, the
+// error and the last comment that one returning them does.
+func checkSkipComments(t *testing.T, data []byte) {
+	var keep, skip Tokenizer
+	keep.ResetBytes(data)
+	skip.SkipComments(true)
+	skip.ResetBytes(data)
+	var last []byte
+	lastPly, seen := 0, false
+	for {
+		k := keep.Next()
+		if k == TokComment {
+			last, lastPly, seen = keep.Bytes(), keep.Ply(), true
+			continue
+		}
+		if s := skip.Next(); s != k || k != TokEnd && skip.Offset() != keep.Offset() {
+			t.Fatalf("skipping comments: %v at %d, keeping them: %v at %d", s, skip.Offset(), k, keep.Offset())
+		}
+		text, ply, ok := skip.LastComment()
+		// Both views end the same data: equal capacities mean equal starts.
+		if ok != seen || ok && (cap(text) != cap(last) || len(text) != len(last) || ply != lastPly) {
+			t.Fatalf("last comment %q after %d moves (%v); want %q after %d (%v)", text, ply, ok, last, lastPly, seen)
+		}
+		if k == TokEnd {
+			break
+		}
+	}
+	if (keep.Err() == nil) != (skip.Err() == nil) || keep.Err() != nil && keep.Err().Error() != skip.Err().Error() {
+		t.Fatalf("errors differ: %v, %v", keep.Err(), skip.Err())
+	}
 }
 
 // within reports whether b is a subslice of data.

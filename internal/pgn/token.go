@@ -105,7 +105,8 @@ var tagName = func() (t [256]bool) {
 // The main line is tokenised; variations are skipped whole (parentheses are counted outside
 // comments) and must balance. The first error ends the game: Next returns TokEnd and Err the
 // *SyntaxError. A game the Splitter delivered with Game.Err ends with that error once its
-// tokens are read.
+// tokens are read. With SkipComments, main-line comments are stepped over too, the last one
+// noted (LastComment).
 type Tokenizer struct {
 	data    []byte
 	pos     int
@@ -122,11 +123,25 @@ type Tokenizer struct {
 	nag        int
 	ply        int
 	blackFirst bool
-	inMoves    bool
+	part       part // what Next reads next: the tags, the movetext, or nothing (the game ended)
 	result     bool
-	done       bool
 	err        error
+
+	skipComments bool // see SkipComments; kept by Reset
+	// The last main-line comment read is data[lastFrom:lastTo], after lastPly moves; lastFrom
+	// is 0 while there is none (a comment's text starts after its brace).
+	lastFrom, lastTo, lastPly int
 }
+
+// part is where a Tokenizer is in its game. One field, not two flags: Next tests it once per
+// token.
+type part uint8
+
+const (
+	inTags part = iota
+	inMoves
+	ended
+)
 
 // Reset makes t read game i of chunk c.
 func (t *Tokenizer) Reset(c *Chunk, i int) {
@@ -140,10 +155,26 @@ func (t *Tokenizer) ResetBytes(data []byte) {
 }
 
 func (t *Tokenizer) reset(data []byte, source string, index, offset, line int64, gameErr error) {
-	*t = Tokenizer{data: data, source: source, index: index, offset: offset, line: line, gameErr: gameErr}
+	*t = Tokenizer{data: data, source: source, index: index, offset: offset, line: line, gameErr: gameErr,
+		skipComments: t.skipComments}
 	if bytes.HasPrefix(data, utf8BOM) {
 		t.pos = len(utf8BOM)
 	}
+}
+
+// SkipComments sets whether Next steps over the main line's { } comments instead of returning
+// them as TokComment: a reader that needs only the last one (LastComment) is spared a token per
+// comment, one a move in lichess's games. Reset keeps the setting.
+func (t *Tokenizer) SkipComments(skip bool) { t.skipComments = skip }
+
+// LastComment returns the text of the last main-line comment read so far, returned or stepped
+// over, and the number of main-line moves it follows (Ply when it was read); ok is false when
+// there was none.
+func (t *Tokenizer) LastComment() (text []byte, ply int, ok bool) {
+	if t.lastFrom == 0 {
+		return nil, 0, false
+	}
+	return t.data[t.lastFrom:t.lastTo], t.lastPly, true
 }
 
 // Err returns the error that ended the game, or nil when it was read whole.
@@ -241,12 +272,12 @@ func (t *Tokenizer) fail(at int, err error, atEnd bool) Token {
 	} else {
 		t.err = t.errorAt(at, err)
 	}
-	t.done, t.tok, t.val = true, TokEnd, nil
+	t.part, t.tok, t.val = ended, TokEnd, nil
 	return TokEnd
 }
 
 func (t *Tokenizer) end() Token {
-	t.done, t.tok, t.val, t.start = true, TokEnd, nil, len(t.data)
+	t.part, t.tok, t.val, t.start = ended, TokEnd, nil, len(t.data)
 	t.err = t.gameErr
 	return TokEnd
 }
@@ -255,15 +286,15 @@ func (t *Tokenizer) end() Token {
 // error. The tags come first; in the movetext it steps over blanks, move numbers, ';' comments,
 // '%' escape lines and variations, and hands each token to the function that reads its kind.
 func (t *Tokenizer) Next() Token {
-	if t.done {
+	switch t.part {
+	case ended:
 		return TokEnd
-	}
-	if !t.inMoves {
+	case inTags:
 		t.skipBetween()
 		if t.pos < len(t.data) && t.data[t.pos] == '[' {
 			return t.readTag()
 		}
-		t.inMoves = true
+		t.part = inMoves
 	}
 	data := t.data
 	pos := t.pos
@@ -290,6 +321,11 @@ func (t *Tokenizer) Next() Token {
 			n := bytes.IndexByte(data[pos+1:], '}')
 			if n < 0 {
 				return t.fail(pos, ErrComment, true)
+			}
+			t.lastFrom, t.lastTo, t.lastPly = pos+1, pos+1+n, t.ply
+			if t.skipComments {
+				pos += n + 2
+				continue
 			}
 			return t.comment(data, pos, pos+1+n)
 		case cSemi:

@@ -234,6 +234,50 @@ func TestParseClock(t *testing.T) {
 	}
 }
 
+// TestSkipComments: comments are stepped over, the last one noted with the moves before it;
+// the other tokens are those returned when comments are kept.
+func TestSkipComments(t *testing.T) {
+	var tok Tokenizer
+	tok.SkipComments(true)
+	tok.ResetBytes([]byte("[Event \"x\"]\n{before} 1. e4 {a} e5 {b (c)} (1... d5 {d}) 2. Nf3 {e} $1 *"))
+	var b strings.Builder
+	for k := tok.Next(); k != TokEnd; k = tok.Next() {
+		fmt.Fprintf(&b, "%v:%s ", k, tok.Bytes())
+	}
+	if got, want := b.String(), "tag:x SAN:e4 SAN:e5 SAN:Nf3 NAG:$1 result:* "; got != want {
+		t.Errorf("tokens %q; want %q", got, want)
+	}
+	if text, ply, ok := tok.LastComment(); string(text) != "e" || ply != 3 || !ok {
+		t.Errorf("LastComment() = %q, %d, %v; want \"e\", 3, true", text, ply, ok)
+	}
+	tok.ResetBytes([]byte("1. e4 e5 *"))
+	if text, _, ok := tok.LastComment(); ok {
+		t.Errorf("LastComment() of a game without comments = %q, true", text)
+	}
+	if tok.Next(); !tok.skipComments {
+		t.Error("ResetBytes dropped SkipComments")
+	}
+}
+
+// TestMayHoldEval: the game-wide search answers false only where no comment has an eval.
+func TestMayHoldEval(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"1. e4 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} *", false},
+		{"1. e4 {[%eval 0.2]} *", true},
+		{"1. e4 {[%evaluation 3]} *", true}, // may: ParseEval then reads the comment
+		{"1. e4 {[ %eval 0.2]} {%eval 0.2} *", false},
+		{"", false},
+	}
+	for _, tc := range cases {
+		if got := MayHoldEval([]byte(tc.text)); got != tc.want {
+			t.Errorf("MayHoldEval(%q) = %v; want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 func TestParseEval(t *testing.T) {
 	cases := []struct{ comment, want string }{
 		{" [%eval 0.35] ", "0.35"},
@@ -249,6 +293,9 @@ func TestParseEval(t *testing.T) {
 		got, ok := ParseEval([]byte(tc.comment))
 		if string(got) != tc.want || ok != (tc.want != "") {
 			t.Errorf("ParseEval(%q) = %q, %v; want %q", tc.comment, got, ok, tc.want)
+		}
+		if ok && !MayHoldEval([]byte(tc.comment)) {
+			t.Errorf("MayHoldEval(%q) = false, but ParseEval finds %q", tc.comment, got)
 		}
 	}
 }

@@ -120,12 +120,15 @@ type worker struct {
 	names     report.Names   // for --pgn-out's comments: which findings are claims
 
 	judge        *rules.Judge
-	tok          pgn.Tokenizer
+	tok          pgn.Tokenizer // the replay's: it steps over comments
+	commentTok   pgn.Tokenizer // readComments': it returns them
 	choices      []rules.Choice
 	tags         tagSet
 	data         []byte // the current game's bytes
 	comments     []comment
-	parsed       int // comments read for evals
+	commentsRead bool // readComments has filled comments
+	parsed       int  // comments read for evals
+	evalsSought  bool // evalAt has searched the game's bytes for evals (pgn.MayHoldEval)
 	evals        []evalMark
 	text         []byte            // scratch for tag text
 	brief        report.GameInfo   // the GameInfo of a game whose rows only feed the summary (see info)
@@ -134,7 +137,8 @@ type worker struct {
 }
 
 // comment is a main-line comment, kept as its place in the game's bytes: its [%clk] and
-// [%eval] commands are read only up to the plies of findings, in the games that have findings.
+// [%eval] commands are read only up to the plies of findings, in the games that have findings
+// (see readComments).
 type comment struct {
 	ply      int32     // the comment follows the ply-th half-move
 	side     pgn.Color // the side that made it
@@ -150,7 +154,9 @@ type evalMark struct {
 func newWorker(sel *rules.Selection, fullGames bool) *worker {
 	j := rules.NewJudge()
 	j.SetNoAgreementBefore(sel.NoAgreementBefore())
-	return &worker{sel: sel, fullGames: fullGames, judge: j, names: Names()}
+	w := &worker{sel: sel, fullGames: fullGames, judge: j, names: Names()}
+	w.tok.SkipComments(true)
+	return w
 }
 
 // chunk appends the rows of every game of c to out, and returns how many games those are. When
@@ -178,7 +184,7 @@ func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
 	w.data = c.GameBytes(i)
 	w.tags.reset()
 	w.variant = rules.UnsupportedVariant
-	w.comments, w.parsed = w.comments[:0], 0
+	w.comments, w.commentsRead, w.parsed, w.evalsSought = w.comments[:0], false, 0, false
 	w.evals = w.evals[:0]
 
 	started := false // the judge has begun the game
@@ -203,9 +209,6 @@ loop:
 				break loop
 			}
 			w.judge.Play(m)
-		case pgn.TokComment:
-			from, to := w.tok.Span()
-			w.comments = append(w.comments, comment{int32(w.tok.Ply()), w.tok.Mover(), int32(from), int32(to)})
 		case pgn.TokEnd:
 			if err := w.tok.Err(); err != nil {
 				fault = err
@@ -296,9 +299,8 @@ func (w *worker) faultAt(err error) error {
 // does. No allocation: the texts are views into the chunk.
 func (w *worker) stop() rules.Stop {
 	var last []byte
-	if n := len(w.comments); n > 0 && int(w.comments[n-1].ply) == w.judge.Ply() {
-		c := &w.comments[n-1]
-		last = w.data[c.from:c.to]
+	if text, ply, ok := w.tok.LastComment(); ok && ply == w.judge.Ply() {
+		last = text
 	}
 	t := &w.tags
 	return rules.TerminationOf(t.get(tagTermination), t.get(tagTerminationDetails), last)
@@ -463,6 +465,7 @@ func endedBy(v *rules.Verdict, edition string) string {
 // clocksAt returns each side's clock at Pi: its latest [%clk] reading up to ply i, found by
 // walking back from ply i (each side's is usually in one of the last two comments).
 func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
+	w.readComments()
 	var found [2]bool
 	for k := w.upTo(ply) - 1; k >= 0 && !(found[0] && found[1]); k-- {
 		c := &w.comments[k]
@@ -482,8 +485,16 @@ func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
 }
 
 // evalAt returns the latest [%eval] value up to ply i, as written. Most archives have no
-// evaluations, so the comments are read forward once per game, not walked back per finding.
+// evaluations: a game's bytes are searched once for any, and if they may hold some, the
+// comments are read forward once per game, not walked back per finding.
 func (w *worker) evalAt(ply int) string {
+	w.readComments()
+	if !w.evalsSought {
+		w.evalsSought = true
+		if !pgn.MayHoldEval(w.data) {
+			w.parsed = len(w.comments) // none of them has an eval
+		}
+	}
 	for ; w.parsed < len(w.comments) && int(w.comments[w.parsed].ply) <= ply; w.parsed++ {
 		c := &w.comments[w.parsed]
 		if v, ok := pgn.ParseEval(w.data[c.from:c.to]); ok {
@@ -498,6 +509,29 @@ func (w *worker) evalAt(ply int) string {
 		v = m.value
 	}
 	return string(v)
+}
+
+// readComments fills w.comments with the game's main-line comments, once per game: the replay
+// steps over them (a lichess game has one a move), and only the findings of the few games that
+// have some read them. It reads the game again with a tokenizer that returns comments, unless
+// the replay met none; the comments past a fault that stopped the replay follow plies no
+// finding reaches.
+func (w *worker) readComments() {
+	if w.commentsRead {
+		return
+	}
+	w.commentsRead = true
+	if _, _, ok := w.tok.LastComment(); !ok {
+		return
+	}
+	t := &w.commentTok
+	t.ResetBytes(w.data)
+	for k := t.Next(); k != pgn.TokEnd; k = t.Next() {
+		if k == pgn.TokComment {
+			from, to := t.Span()
+			w.comments = append(w.comments, comment{int32(t.Ply()), t.Mover(), int32(from), int32(to)})
+		}
+	}
 }
 
 // upTo returns the number of comments that follow half-moves up to ply i.
