@@ -62,16 +62,16 @@ func (t *depthTable) releaseOver(n int) {
 // deep steps' kept search, doubling from 8 MB to 16 MB beside the plan's exhaustive table, set
 // canmate's peak memory.
 func (t *depthTable) reserve(n int) {
-	want := 1 << bits.Len(uint(2*n+1))
-	if len(t.slots) >= want {
-		return
+	if want := 1 << bits.Len(uint(2*n+1)); len(t.slots) < want {
+		t.move(want, max(t.size, depthStart))
 	}
+}
+
+// move places the current search's positions in new memory of n slots, of which the search
+// then uses size.
+func (t *depthTable) move(n, size int) {
 	old := t.slots[:t.size]
-	t.slots = make([]depthSlot, want)
-	if t.size == 0 {
-		t.size, t.stamp = depthStart, 1
-		return
-	}
+	t.slots, t.size = make([]depthSlot, n), size
 	stamp := t.stamp
 	t.stamp = 1
 	for _, s := range old {
@@ -136,15 +136,6 @@ func (t *depthTable) grow() {
 		}
 		return
 	}
-	old := t.slots[:t.size]
-	t.slots = make([]depthSlot, max(depthStart, 2*t.size))
-	t.size = len(t.slots)
-	stamp := t.stamp
-	t.stamp = 1
-	for _, s := range old {
-		if s.stamp == stamp {
-			s.stamp = 1
-			t.slots[t.find(s.check)] = s
-		}
-	}
+	n := max(depthStart, 2*t.size)
+	t.move(n, n)
 }
