@@ -128,7 +128,6 @@ type worker struct {
 	comments     []comment
 	commentsRead bool // readComments has filled comments
 	parsed       int  // comments read for evals
-	evalsSought  bool // evalAt has searched the game's bytes for evals (pgn.MayHoldEval)
 	evals        []evalMark
 	text         []byte            // scratch for tag text
 	brief        report.GameInfo   // the GameInfo of a game whose rows only feed the summary (see info)
@@ -184,7 +183,7 @@ func (w *worker) game(c *pgn.Chunk, i int, out *rows) {
 	w.data = c.GameBytes(i)
 	w.tags.reset()
 	w.variant = rules.UnsupportedVariant
-	w.comments, w.commentsRead, w.parsed, w.evalsSought = w.comments[:0], false, 0, false
+	w.comments, w.commentsRead, w.parsed = w.comments[:0], false, 0
 	w.evals = w.evals[:0]
 
 	started := false // the judge has begun the game
@@ -485,16 +484,10 @@ func (w *worker) clocksAt(ply int) (white, black report.NullFloat64) {
 }
 
 // evalAt returns the latest [%eval] value up to ply i, as written. Most archives have no
-// evaluations: a game's bytes are searched once for any, and if they may hold some, the
-// comments are read forward once per game, not walked back per finding.
+// evaluations: readComments searches a game's bytes once for any, and if they may hold some,
+// the comments are read forward once per game, not walked back per finding.
 func (w *worker) evalAt(ply int) string {
 	w.readComments()
-	if !w.evalsSought {
-		w.evalsSought = true
-		if !pgn.MayHoldEval(w.data) {
-			w.parsed = len(w.comments) // none of them has an eval
-		}
-	}
 	for ; w.parsed < len(w.comments) && int(w.comments[w.parsed].ply) <= ply; w.parsed++ {
 		c := &w.comments[w.parsed]
 		if v, ok := pgn.ParseEval(w.data[c.from:c.to]); ok {
@@ -515,7 +508,8 @@ func (w *worker) evalAt(ply int) string {
 // steps over them (a lichess game has one a move), and only the findings of the few games that
 // have some read them. It reads the game again with a tokenizer that returns comments, unless
 // the replay met none; the comments past a fault that stopped the replay follow plies no
-// finding reaches.
+// finding reaches. A game whose bytes hold no [%eval] (pgn.MayHoldEval) has its comments
+// marked read for evals at once.
 func (w *worker) readComments() {
 	if w.commentsRead {
 		return
@@ -531,6 +525,9 @@ func (w *worker) readComments() {
 			from, to := t.Span()
 			w.comments = append(w.comments, comment{int32(t.Ply()), t.Mover(), int32(from), int32(to)})
 		}
+	}
+	if !pgn.MayHoldEval(w.data) {
+		w.parsed = len(w.comments) // none of them has an eval: evalAt reads none
 	}
 }
 
