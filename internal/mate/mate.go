@@ -267,6 +267,7 @@ type phase struct {
 	toward     bool
 	open       bool
 	walk       bool // side's king's distances round the pawns (walkTable)
+	leap       bool // the iterations deepen by leaps (depthStep)
 	// keep: a mate search the budget cuts short is kept for a later step marked resume with the
 	// same widths and flags, which continues it (mateStep); a pattern step marked resume
 	// continues the pattern search (patternResume).
@@ -291,31 +292,32 @@ type phase struct {
 // the pattern search's resumed step where it did; their places and shares were chosen by nodes
 // and unknown answers on labelled-dev.txt and lichess-timeouts-15k-dev.txt
 // (benchmarks/RESULTS.md as it stood at 11ce268: the decider's sections, and "The plan's
-// measurements" for the figures this comment once listed). Every answer is sound whatever the
+// measurements" for the figures this comment once listed). The narrow searches that are not
+// kept deepen by leaps (depthStep). Every answer is sound whatever the
 // plan: a mate search, the pattern and breach searches and the playouts only find mates, and
 // only an exhaustive search that completes answers No.
 var plan = []phase{
-	{sideWidth: 2, loserWidth: 1, share: 5},
+	{sideWidth: 2, loserWidth: 1, share: 5, leap: true},
 	{pattern: true, share: 4},
-	{sideWidth: 2, loserWidth: 1, share: 5, toward: true},
-	{sideWidth: 2, loserWidth: 1, share: 40, open: true},
+	{sideWidth: 2, loserWidth: 1, share: 5, toward: true, leap: true},
+	{sideWidth: 2, loserWidth: 1, share: 40, open: true, leap: true},
 	{pattern: true, resume: true, share: 36},
 	{pattern: true, cage: 1, share: 150},
 	{pattern: true, cage: 2, share: 150},
 	{sideWidth: 4, loserWidth: 4, share: 40, keep: true},
 	{exhaustive: true, share: 20},
-	{sideWidth: 3, loserWidth: 1, share: 40},
-	{sideWidth: 3, loserWidth: 1, share: 40, toward: true},
-	{sideWidth: 2, loserWidth: 1, share: 20, open: true, walk: true},
-	{sideWidth: 2, loserWidth: 2, share: 100, open: true, walk: true},
+	{sideWidth: 3, loserWidth: 1, share: 40, leap: true},
+	{sideWidth: 3, loserWidth: 1, share: 40, toward: true, leap: true},
+	{sideWidth: 2, loserWidth: 1, share: 20, open: true, walk: true, leap: true},
+	{sideWidth: 2, loserWidth: 2, share: 100, open: true, walk: true, leap: true},
 	{pattern: true, resume: true, share: 200},
 	{pattern: true, cage: 1, late: true, share: 100},
 	{pattern: true, cage: 2, late: true, share: 100},
 	{sideWidth: 4, loserWidth: 4, share: 60, resume: true},
 	{breach: true, share: 250},
-	{sideWidth: 3, loserWidth: 2, share: 50, open: true, walk: true},
+	{sideWidth: 3, loserWidth: 2, share: 50, open: true, walk: true, leap: true},
 	{playout: true, share: 150},
-	{sideWidth: 6, loserWidth: 2, share: 100, walk: true},
+	{sideWidth: 6, loserWidth: 2, share: 100, walk: true, leap: true},
 	{exhaustive: true},
 }
 

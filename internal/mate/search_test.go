@@ -163,8 +163,19 @@ func TestDepthStep(t *testing.T) {
 		{100, 159, 3}, {100, 158, 4}, {100, 120, 4}, {100, 100, 4}, {100, 40, 4}, {0, 7, 1},
 	}
 	for _, c := range cases {
-		if got := depthStep(c.prev, c.cost); got != c.want {
+		if got := depthStep(c.prev, c.cost, false); got != c.want {
 			t.Errorf("depthStep(%d, %d) = %d, want %d", c.prev, c.cost, got, c.want)
+		}
+	}
+	// Leaping (leapGrowth 256, at most 24 plies): 4 times the last: 4 (4⁴ = 256); 3 times: 6
+	// (3⁵ = 243 < 256 ≤ 3⁶); 300 times: 1; 1.2 times (1.2³⁰ < 256) or no growth: the most, 24;
+	// no iteration before the last: the most.
+	leaps := []struct{ prev, cost, want int }{
+		{100, 400, 4}, {100, 300, 6}, {100, 30_000, 1}, {100, 120, 24}, {100, 100, 24}, {0, 7, 24},
+	}
+	for _, c := range leaps {
+		if got := depthStep(c.prev, c.cost, true); got != c.want {
+			t.Errorf("leaping: depthStep(%d, %d) = %d, want %d", c.prev, c.cost, got, c.want)
 		}
 	}
 }
