@@ -40,8 +40,9 @@ var (
 	rookRays   [64]uint64
 	bishopRays [64]uint64
 	// reach[r][sq] holds the squares from which a piece of role r (not a pawn) could reach sq
-	// on an empty board: the squares of its candidates in a SAN.
-	reach [King + 1][64]uint64
+	// on an empty board: the squares of its candidates in a SAN. Indexed by Role as
+	// Position.byRole is (0, Pawn and 7 unused), so that one bounds check covers both.
+	reach [8][64]uint64
 
 	rookMagics   [64]magic
 	bishopMagics [64]magic
