@@ -133,8 +133,10 @@ func (j *Judge) unfollow(ply, n int) {
 // without an en passant capture, the alt counts Pi+1 as Play's walk would and goes on
 // following: both windows begin there, and follow's other conditions hold for as long as the
 // alt follows (the first's castled never moves, the alt's only grows, and the alt judged no
-// position since). Otherwise it goes back into the walk after the first (unfollow), which
-// counts Pi+1 in it next, with the first's window as its own when its own goes on.
+// position since; its count stays 1 and its lists of positions seen twice empty, as the restart
+// before it began to follow left them). Otherwise it goes back into the walk after the first
+// (unfollow), which counts Pi+1 in it next, with the first's window as its own when its own
+// goes on.
 func (j *Judge) followThrough(m board.Move, zeroing bool, n int) {
 	a, p := j.alt, &j.pos
 	if !a.empties(m, zeroing, true) {
@@ -146,10 +148,12 @@ func (j *Judge) followThrough(m board.Move, zeroing bool, n int) {
 		return
 	}
 	a.hmc = j.followedClock(j.ply - 1)
-	hmc := a.clock(m, zeroing, p.HalfmoveClock(), j.ply)
-	a.restart(p, a.key(p), a.resetCount)
-	a.hmc = hmc
+	a.hmc = a.clock(m, zeroing, p.HalfmoveClock(), j.ply)
 	a.keyDelta = rightsDelta(p)
+	// Its window begins at Pi+1 as the first's: while it follows, the first's entries are its own
+	// (own takes them when it stops), so of a restart only what own keeps is done, entry 0's
+	// count, that of a window begun by an irreversible move.
+	a.win[0].count = a.resetCount
 }
 
 // own gives t the first n entries of f's window, under t's keys (keyDelta), begun at the same
