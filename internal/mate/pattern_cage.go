@@ -19,40 +19,63 @@ import (
 // cageTarget is a square where the loser's king may be caged: its flights, and the squares two
 // steps away from which the mating king covers some of them.
 type cageTarget struct {
-	sq      board.Square
-	flights uint64
-	diags   [2]uint64 // the flights on each diagonal through sq: a bishop's check covers one pair
+	flights [8]board.Square // its flights (n of them), in square order
+	class   [8]uint8        // each flight's diagonal through the target (0 or 1; 2: on none)
+	n       int
 	kings   []cageKing
 }
 
-// cageKing is a square for the mating king and the flights of its target it covers.
+// cageKing is a square for the mating king and the flights of its target it covers: at most
+// three (the squares next to both), by their index in the target's flights.
 type cageKing struct {
 	sq    board.Square
-	cover uint64
+	n     uint8
+	cover [3]uint8
 }
 
 var (
 	cageTargets [64]cageTarget       // by square
 	cageOrder   [64][64]board.Square // the squares by distance from each square, nearest first
 	knightDist  [64][64]int8         // knight moves from a square to another on an empty board
+	emptyLines  [2][64]uint64        // the squares a rook (0) or a bishop (1) reaches from a square on an empty board
 )
 
 func init() {
 	for sq := range board.Square(64) {
+		var t cageTarget
+		var diags [2]uint64 // the flights on each diagonal through sq
 		f, r := sq.File(), sq.Rank()
-		t := cageTarget{sq: sq, flights: kingSteps(1 << sq)}
 		for df := -1; df <= 1; df += 2 {
 			for dr := -1; dr <= 1; dr += 2 {
 				if nf, nr := f+df, r+dr; nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
-					t.diags[(df*dr+1)/2] |= 1 << board.SquareAt(nf, nr)
+					diags[(df*dr+1)/2] |= 1 << board.SquareAt(nf, nr)
 				}
 			}
 		}
-		for k := range board.Square(64) {
-			if distance(k, sq) == 2 {
-				if c := kingSteps(1<<k) & t.flights; c != 0 {
-					t.kings = append(t.kings, cageKing{sq: k, cover: c})
+		flights := kingSteps(1 << sq)
+		for b := flights; b != 0; b &= b - 1 {
+			fs := board.Square(bits.TrailingZeros64(b))
+			t.flights[t.n], t.class[t.n] = fs, 2
+			for c, d := range diags {
+				if d&(1<<fs) != 0 {
+					t.class[t.n] = uint8(c)
 				}
+			}
+			t.n++
+		}
+		for k := range board.Square(64) {
+			if distance(k, sq) != 2 {
+				continue
+			}
+			ck := cageKing{sq: k}
+			for i, fs := range t.flights[:t.n] {
+				if distance(k, fs) == 1 {
+					ck.cover[ck.n] = uint8(i)
+					ck.n++
+				}
+			}
+			if ck.n > 0 {
+				t.kings = append(t.kings, ck)
 			}
 		}
 		cageTargets[sq] = t
@@ -66,6 +89,8 @@ func init() {
 		}
 	}
 	for a := range board.Square(64) {
+		emptyLines[0][a] = board.Attacks(board.White, board.Rook, a, 0)
+		emptyLines[1][a] = board.Attacks(board.White, board.Bishop, a, 0)
 		for b := range knightDist[a] {
 			knightDist[a][b] = 99
 		}
@@ -128,6 +153,9 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 			continue
 		}
 		open := set.opens(sq)
+		if base+max(int(fromKing[sq])-2, 0)+int(set.least[sq]) >= best {
+			continue
+		}
 		for i, k := range cageTargets[sq].kings {
 			best = min(best, base+int(fromKing[k.sq])+int(open[i]))
 		}
@@ -145,7 +173,7 @@ type blockCosts struct {
 	sets [blockSets]blockSet
 }
 
-// blockSets is the number of sets of men blockCosts keeps (2,192 bytes each).
+// blockSets is the number of sets of men blockCosts keeps (2,320 bytes each).
 const (
 	blockSetBits = 8
 	blockSets    = 1 << blockSetBits
@@ -159,8 +187,9 @@ type blockSet struct {
 	role    board.Role
 	known   uint64        // the squares block holds
 	block   [64]int8      // blockCost of the squares of known
-	targets uint64        // the targets whose open holds
+	targets uint64        // the targets whose open and least hold
 	open    [64][16]int16 // by target, for each of its king squares in order
+	least   [64]int16     // by target, the least of its open
 }
 
 // use returns the set for men, loser and role, emptied when its place held another.
@@ -175,7 +204,8 @@ func (b *blockCosts) use(men cageMen, loser board.Color, role board.Role) *block
 
 // opens returns what the flights of target sq that each of its king squares
 // (cageTargets[sq].kings, in order) leaves open cost to block: their blocks, less, for a bishop,
-// those of one diagonal (the checking bishop's line covers a diagonal's pair).
+// those of one diagonal (the checking bishop's line covers a diagonal's pair). It sets
+// s.least[sq] to the least of them.
 func (s *blockSet) opens(sq board.Square) *[16]int16 {
 	o := &s.open[sq]
 	if s.targets&(1<<sq) != 0 {
@@ -183,42 +213,31 @@ func (s *blockSet) opens(sq board.Square) *[16]int16 {
 	}
 	s.targets |= 1 << sq
 	t := &cageTargets[sq]
-	for f := t.flights &^ s.known; f != 0; f &= f - 1 {
-		fs := board.Square(bits.TrailingZeros64(f))
-		s.block[fs] = blockCost(&s.men, s.loser, fs)
+	var block [8]int // each flight's block
+	var all [3]int   // every flight's block, on each diagonal and the rest
+	for i, fs := range t.flights[:t.n] {
+		if s.known&(1<<fs) == 0 {
+			s.known |= 1 << fs
+			s.block[fs] = blockCost(&s.men, s.loser, fs)
+		}
+		block[i] = int(s.block[fs])
+		all[t.class[i]] += block[i]
 	}
-	s.known |= t.flights
-	all := t.sums(&s.block, t.flights) // every flight's block; a king's cover is taken off
+	least := int16(1 << 14)
 	for i, k := range t.kings {
-		covered := t.sums(&s.block, k.cover)
-		var sums [3]int // the open flights' blocks: on each diagonal, and the rest
-		for j := range sums {
-			sums[j] = all[j] - covered[j]
+		sums := all // the open flights' blocks: a king's cover is taken off
+		for _, c := range k.cover[:k.n] {
+			sums[t.class[c]] -= block[c]
 		}
 		sum := sums[0] + sums[1] + sums[2]
 		if s.role == board.Bishop {
 			sum -= max(sums[0], sums[1])
 		}
 		o[i] = int16(sum)
+		least = min(least, o[i])
 	}
+	s.least[sq] = least
 	return o
-}
-
-// sums returns the blocks of the flights of t in f: on each diagonal through t's square, and
-// the rest.
-func (t *cageTarget) sums(block *[64]int8, f uint64) (s [3]int) {
-	for ; f != 0; f &= f - 1 {
-		b := int(block[bits.TrailingZeros64(f)])
-		switch x := f & -f; {
-		case t.diags[0]&x != 0:
-			s[0] += b
-		case t.diags[1]&x != 0:
-			s[1] += b
-		default:
-			s[2] += b
-		}
-	}
-	return s
 }
 
 // minorChecks[knight][ms][sq] is how many moves a lone bishop (knight 0) or knight (1) on ms
@@ -281,8 +300,7 @@ func blockCost(men *cageMen, loser board.Color, f board.Square) int8 {
 	if men.all&(1<<f) != 0 {
 		return 0
 	}
-	if board.Attacks(loser, board.Rook, f, 0)&men.lines != 0 ||
-		board.Attacks(loser, board.Bishop, f, 0)&(men.bishops|men.queens) != 0 {
+	if emptyLines[0][f]&men.lines != 0 || emptyLines[1][f]&(men.bishops|men.queens) != 0 {
 		return 1
 	}
 	best := int8(20)

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/pgnscan/pgnscan/internal/board"
@@ -24,6 +25,91 @@ func TestCageDistance(t *testing.T) {
 			t.Errorf("%s: cageDistance = %d, want %d", c.fen, got, c.want)
 		}
 	}
+}
+
+// TestCageDistanceByDefinition compares cageDistance with its definition walked target by
+// target (cageDistanceByTargets) on the positions of the lone-minor sides of
+// lichess-timeouts-15k-dev.txt and labelled-dev.txt and on those of random walks from them, with
+// one blockCosts for all, as the cage search keeps it.
+func TestCageDistanceByDefinition(t *testing.T) {
+	lines := append(readUnwinnable(t, "lichess-timeouts-15k-dev.txt", 1), readUnwinnable(t, "labelled-dev.txt", 1)...)
+	rng := rand.New(rand.NewPCG(37, 1))
+	blocks := new(blockCosts)
+	var moves board.MoveList
+	n := 0
+	for _, l := range lines {
+		for side := board.White; side <= board.Black; side++ {
+			if _, _, lone := loneMinor(&l.pos, side); !lone {
+				continue
+			}
+			p := l.pos
+			for range 40 {
+				if got, want := cageDistance(&p, side, blocks), cageDistanceByTargets(&p, side); got != want {
+					t.Fatalf("%s, %v: cageDistance %d, by its targets %d", p.FEN(), side, got, want)
+				}
+				n++
+				p.LegalMoves(&moves)
+				if moves.N == 0 {
+					break
+				}
+				p.Play(moves.Moves[rng.IntN(moves.N)])
+				if _, _, lone := loneMinor(&p, side); !lone {
+					break
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("%d positions compared, want 1,000 or more", n)
+	}
+}
+
+// cageDistanceByTargets is cageDistance's definition: the least, over the squares sq where
+// side's minor piece can ever check and the squares k two steps from sq next to some of its
+// flights, of the loser's king's steps to sq, the minor piece's moves to check there, side's
+// king's steps to k, and blockCostByMen of each flight of sq that k is not next to (for a
+// bishop, less those of the diagonal through sq whose open flights cost most).
+func cageDistanceByTargets(p *board.Position, side board.Color) int {
+	loser := side.Other()
+	ms, role, _ := loneMinor(p, side)
+	lk, wk := p.KingSquare(loser), p.KingSquare(side)
+	best := 1 << 30
+	for sq := range board.Square(64) {
+		check := int(minorChecks[b2i(role == board.Knight)][ms][sq])
+		if check < 0 {
+			continue
+		}
+		for k := range board.Square(64) {
+			if distance(k, sq) != 2 {
+				continue
+			}
+			var sums [3]int // the open flights' blocks: on each diagonal through sq, and the rest
+			covers := false
+			for f := range board.Square(64) {
+				if distance(f, sq) != 1 {
+					continue
+				}
+				if distance(f, k) == 1 {
+					covers = true
+					continue
+				}
+				c := 2
+				if df, dr := f.File()-sq.File(), f.Rank()-sq.Rank(); df != 0 && dr != 0 {
+					c = (df*dr + 1) / 2
+				}
+				sums[c] += int(blockCostByMen(p, loser, f))
+			}
+			if !covers {
+				continue
+			}
+			open := sums[0] + sums[1] + sums[2]
+			if role == board.Bishop {
+				open -= max(sums[0], sums[1])
+			}
+			best = min(best, distance(lk, sq)+check+distance(wk, k)+open)
+		}
+	}
+	return best
 }
 
 // TestCageMates answers, at the default budget, final positions of lichess timeouts

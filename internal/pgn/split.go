@@ -373,12 +373,21 @@ type gameState struct {
 	gLine           int64 // and its first line
 	gErr            error // the game's fault found by the splitter
 	inBrace         bool  // a { } comment is open
-	lastResult      bool  // the last movetext line ended with a result
+	lastFrom        int   // the tokens of the last movetext line are data[lastFrom:lastTo]
+	lastTo          int   // (empty when it ended inside a comment)
 	blankAfterMoves bool  // a blank line followed the movetext
 	braceFrom       int   // start of the line where the open comment opened
 	braceAt         int   // the '{' of the open comment
 	swallowed       int   // tag sections inside the open comment
 	tagBefore       bool  // the line before, inside the open comment, was a tag line
+	marks           commentMarks
+}
+
+// endsWithResult reports whether the last movetext line ended with a result. It is asked only
+// at a blank line followed by movetext and at the end of the data, so the line is kept, not
+// tested each time.
+func (g *gameState) endsWithResult(data []byte) bool {
+	return endsWithResult(data[g.lastFrom:g.lastTo])
 }
 
 // carry returns the start of the unfinished part of the buffer: the current game, or the
@@ -430,6 +439,35 @@ func (e *lineEnds) next(data []byte, pos int, atEOF bool) (end, next int, ok boo
 	return 0, 0, false
 }
 
+// commentMarks finds the bytes that make a movetext line need commentState: a '{' or a ';'.
+// Each is searched for a stretch ahead and the place found kept until the position passes it,
+// so that lines with neither (all of OTB's movetext) cost two comparisons, not two searches.
+type commentMarks struct {
+	brace, semi int // the next '{' and ';' found, or the end of the stretch searched for them
+}
+
+// markStretch bounds a search of commentMarks: a line without a ';' must not cost a search to
+// the end of the data when the lines after it have '{' comments (lichess's movetext).
+const markStretch = 16 << 10
+
+// nextMark returns the place of c at or after pos, or a place before which data[pos:] holds
+// none (the end of the stretch searched). *at keeps it for the next call.
+func nextMark(data []byte, at *int, c byte, pos int) int {
+	if *at < pos {
+		*at = searchMark(data, c, pos)
+	}
+	return *at
+}
+
+// searchMark is nextMark's search, apart so that nextMark is inlined.
+func searchMark(data []byte, c byte, pos int) int {
+	stretch := data[pos:min(pos+markStretch, len(data))]
+	if i := bytes.IndexByte(stretch, c); i >= 0 {
+		return pos + i
+	}
+	return pos + len(stretch)
+}
+
 // split finds the games of s.cur.buf[:s.n] that end inside it and appends them to c.Games. It
 // returns where the unfinished part starts (the start of the last game, or of the last partial
 // line) and its line number. With atEOF the data is all there is and everything is consumed.
@@ -439,7 +477,7 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 	if s.base == 0 && bytes.HasPrefix(data, utf8BOM) {
 		pos = len(utf8BOM)
 	}
-	g := gameState{st: stNone}
+	g := gameState{st: stNone, marks: commentMarks{-1, -1}}
 	ends := lineEnds{-1, -1}
 	for pos < len(data) {
 		if len(c.Games) >= len(c.buf)/gameSpan {
@@ -495,7 +533,7 @@ func (s *Splitter) commentLine(c *Chunk, data []byte, g *gameState, pos, end int
 		g.swallowed = 0
 	}
 	if !g.inBrace {
-		g.lastResult = endsWithResult(ln[:effEnd])
+		g.lastFrom, g.lastTo = pos, pos+effEnd
 	} else if closed { // and opened again
 		g.braceFrom, g.braceAt, g.tagBefore = pos, pos+bytes.LastIndexByte(ln, '{'), false
 	}
@@ -526,20 +564,32 @@ func (s *Splitter) textLine(c *Chunk, data []byte, g *gameState, pos, end int, l
 		}
 	case ln[k] == '%' && k == 0, ln[k] == ';':
 		// Escape or comment line: belongs to the game it is in, starts none.
-	default: // movetext
-		if g.st == stNone || (g.st == stMoves && g.blankAfterMoves && g.lastResult) {
-			if g.st != stNone {
-				s.emit(c, data, g.gStart, pos, g.gLine, g.gErr)
-			}
-			g.gStart, g.gLine, g.gErr = pos, line, nil
+	default:
+		s.movetextLine(c, data, g, pos, k, end, line)
+	}
+}
+
+// movetextLine reads the movetext line data[pos:end] outside comments, whose first non-blank
+// byte is data[pos+k]: it starts a game between games, or after a blank line that follows a
+// result, and may open a comment that goes on over the next lines.
+func (s *Splitter) movetextLine(c *Chunk, data []byte, g *gameState, pos, k, end int, line int64) {
+	if g.st == stNone || (g.st == stMoves && g.blankAfterMoves && g.endsWithResult(data)) {
+		if g.st != stNone {
+			s.emit(c, data, g.gStart, pos, g.gLine, g.gErr)
 		}
-		g.st, g.blankAfterMoves = stMoves, false
+		g.gStart, g.gLine, g.gErr = pos, line, nil
+	}
+	g.st, g.blankAfterMoves = stMoves, false
+	from, to := pos+k, end
+	if m := &g.marks; nextMark(data, &m.brace, '{', pos) < end || nextMark(data, &m.semi, ';', pos) < end {
 		var effEnd int
-		g.inBrace, effEnd = commentState(ln[k:], false)
-		g.lastResult = !g.inBrace && endsWithResult(ln[k:k+effEnd])
-		if g.inBrace {
-			g.braceFrom, g.braceAt, g.tagBefore = pos, pos+k+bytes.LastIndexByte(ln[k:], '{'), false
-		}
+		g.inBrace, effEnd = commentState(data[from:end], false)
+		to = from + effEnd
+	}
+	g.lastFrom, g.lastTo = from, to
+	if g.inBrace {
+		g.lastTo = from
+		g.braceFrom, g.braceAt, g.tagBefore = pos, from+bytes.LastIndexByte(data[from:end], '{'), false
 	}
 }
 
@@ -550,7 +600,7 @@ func (s *Splitter) lastGameErr(data []byte, g *gameState) error {
 	if g.inBrace && g.swallowed > 0 {
 		return s.swallowed(data, g.gStart, g.gLine, g.braceAt, g.swallowed)
 	}
-	if g.st != stMoves || g.inBrace || !g.lastResult {
+	if g.st != stMoves || g.inBrace || !g.endsWithResult(data) {
 		end := trimRightSpace(data, g.gStart, len(data))
 		l, col := position(data[g.gStart:], end-g.gStart, g.gLine, 1)
 		return &SyntaxError{Source: s.source, Game: s.index, Line: l, Column: col,
