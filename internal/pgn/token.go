@@ -116,16 +116,17 @@ type Tokenizer struct {
 	line    int64 // stream line of data[0]
 	gameErr error // the Splitter's verdict on the game, reported at its end
 
-	tok        Token
-	start      int    // start of the current token in data
-	val        []byte // Bytes
-	name       []byte // TagName
-	nag        int
-	ply        int
-	blackFirst bool
-	part       part // what Next reads next: the tags, the movetext, or nothing (the game ended)
-	result     bool
-	err        error
+	tok   Token
+	start int // start of the current token in data
+	// Bytes is data[from:to] and TagName data[nameFrom:nameTo]: places, not slices, which
+	// cost a write barrier test and a capacity to store for each token.
+	from, to, nameFrom, nameTo int
+	nag                        int
+	ply                        int
+	blackFirst                 bool
+	part                       part // what Next reads next: the tags, the movetext, or nothing (the game ended)
+	result                     bool
+	err                        error
 
 	skipComments bool // see SkipComments; kept by Reset
 	// The last main-line comment read is data[lastFrom:lastTo], after lastPly moves; lastFrom
@@ -185,18 +186,17 @@ func (t *Tokenizer) Token() Token { return t.tok }
 
 // Bytes returns the current token's bytes: the raw tag value, the SAN, the comment text or the
 // result.
-func (t *Tokenizer) Bytes() []byte { return t.val }
+func (t *Tokenizer) Bytes() []byte { return t.data[t.from:t.to] }
 
 // Span returns where Bytes lies in the game's bytes (as Chunk.GameBytes or ResetBytes gave
 // them): Bytes is data[from:to]. A consumer can keep the pair instead of the slice, which holds
 // a pointer.
 func (t *Tokenizer) Span() (from, to int) {
-	from = cap(t.data) - cap(t.val)
-	return from, from + len(t.val)
+	return t.from, t.to
 }
 
 // TagName returns the name of the current tag.
-func (t *Tokenizer) TagName() []byte { return t.name }
+func (t *Tokenizer) TagName() []byte { return t.data[t.nameFrom:t.nameTo] }
 
 // NAG returns the current annotation glyph's number.
 func (t *Tokenizer) NAG() int { return t.nag }
@@ -219,7 +219,7 @@ func (t *Tokenizer) Clock() (seconds float64, ok bool) {
 	if t.tok != TokComment {
 		return 0, false
 	}
-	return ParseClock(t.val)
+	return ParseClock(t.Bytes())
 }
 
 // Eval returns the [%eval] value of the current comment as written (see ParseEval).
@@ -227,7 +227,7 @@ func (t *Tokenizer) Eval() ([]byte, bool) {
 	if t.tok != TokComment {
 		return nil, false
 	}
-	return ParseEval(t.val)
+	return ParseEval(t.Bytes())
 }
 
 // Offset returns the stream offset of the current token's first byte.
@@ -272,12 +272,12 @@ func (t *Tokenizer) fail(at int, err error, atEnd bool) Token {
 	} else {
 		t.err = t.errorAt(at, err)
 	}
-	t.part, t.tok, t.val = ended, TokEnd, nil
+	t.part, t.tok, t.from, t.to = ended, TokEnd, 0, 0
 	return TokEnd
 }
 
 func (t *Tokenizer) end() Token {
-	t.part, t.tok, t.val, t.start = ended, TokEnd, nil, len(t.data)
+	t.part, t.tok, t.from, t.to, t.start = ended, TokEnd, 0, 0, len(t.data)
 	t.err = t.gameErr
 	return TokEnd
 }
@@ -383,7 +383,7 @@ func (t *Tokenizer) word(pos int) Token {
 			return t.fail(pos, ErrAfterResult, false)
 		}
 		t.result = true
-		t.start, t.tok, t.val, t.pos = pos, TokResult, t.data[pos:j], j
+		t.start, t.tok, t.from, t.to, t.pos = pos, TokResult, pos, j, j
 		return TokResult
 	}
 	if t.result {
@@ -395,12 +395,12 @@ func (t *Tokenizer) word(pos int) Token {
 // san reads the SAN at data[pos], the hot path: it also steps over the blank that follows, so
 // that the next call starts on a token. data is t.data, passed so as not to reload it.
 func (t *Tokenizer) san(data []byte, pos int) Token {
-	j := wordEnd(data, pos)
-	san := data[pos:j]
+	end := wordEnd(data, pos)
+	j := end
 	if j < len(data) && data[j] == ' ' {
 		j++
 	}
-	t.start, t.tok, t.val, t.pos = pos, TokSAN, san, j
+	t.start, t.tok, t.from, t.to, t.pos = pos, TokSAN, pos, end, j
 	t.ply++
 	return TokSAN
 }
@@ -421,7 +421,7 @@ func (t *Tokenizer) comment(data []byte, open, close int) Token {
 	if uint(j) < uint(len(data)) && data[j] == ' ' {
 		j++
 	}
-	t.start, t.tok, t.val, t.pos = open, TokComment, data[open+1:close], j
+	t.start, t.tok, t.from, t.to, t.pos = open, TokComment, open+1, close, j
 	return TokComment
 }
 
@@ -456,7 +456,7 @@ func (t *Tokenizer) glyph(pos int) Token {
 
 // nagToken makes data[pos:end] the current token, the NAG n.
 func (t *Tokenizer) nagToken(pos, end, n int) Token {
-	t.start, t.tok, t.nag, t.val, t.pos = pos, TokNAG, n, t.data[pos:end], end
+	t.start, t.tok, t.nag, t.from, t.to, t.pos = pos, TokNAG, n, pos, end, end
 	return TokNAG
 }
 
@@ -488,7 +488,7 @@ func (t *Tokenizer) readTag() Token {
 	if j == ns {
 		return t.fail(at, ErrTag, j >= len(data))
 	}
-	name := data[ns:j]
+	ne := j
 	j = skipBlanks(data, j)
 	if j >= len(data) || data[j] != '"' {
 		return t.fail(at, ErrTag, j >= len(data))
@@ -512,9 +512,10 @@ func (t *Tokenizer) readTag() Token {
 			return t.fail(at, ErrTag, false)
 		case '"':
 			if k := skipBlanks(data, j+1); k < len(data) && data[k] == ']' {
-				t.start, t.tok, t.name, t.val, t.pos = at, TokTag, name, data[vs:j], k+1
-				if string(name) == "FEN" {
-					t.blackFirst = fenBlackToMove(t.val)
+				t.start, t.tok, t.pos = at, TokTag, k+1
+				t.nameFrom, t.nameTo, t.from, t.to = ns, ne, vs, j
+				if string(data[ns:ne]) == "FEN" {
+					t.blackFirst = fenBlackToMove(data[vs:j])
 				}
 				return TokTag
 			}
