@@ -40,8 +40,9 @@ var (
 	rookRays   [64]uint64
 	bishopRays [64]uint64
 	// reach[r][sq] holds the squares from which a piece of role r (not a pawn) could reach sq
-	// on an empty board: the squares of its candidates in a SAN.
-	reach [King + 1][64]uint64
+	// on an empty board: the squares of its candidates in a SAN. Indexed by Role as
+	// Position.byRole is (0, Pawn and 7 unused), so that one bounds check covers both.
+	reach [8][64]uint64
 
 	rookMagics   [64]magic
 	bishopMagics [64]magic
@@ -54,44 +55,59 @@ var (
 	line    [64][64]uint64
 )
 
-var rookDirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
-var bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+// rays[d][sq] is the squares from sq (excluded) to the edge of the board in direction d.
+// Directions 0-3 (east, north, north-east, north-west) run to higher squares, 4-7 (west, south,
+// south-west, south-east) to lower ones; direction d+4 is the opposite of d.
+var rays [8][64]uint64
 
-// slide computes sliding attacks the slow way: the rays from sq in dirs, each stopping at the
+var raySteps = [8][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 1}, {-1, 0}, {0, -1}, {-1, -1}, {1, -1}}
+
+var rookDirs = [4]int{0, 1, 4, 5}
+var bishopDirs = [4]int{2, 3, 6, 7}
+
+// slide computes sliding attacks from the rays: the rays from sq in dirs, each stopping at its
 // first occupied square (included).
-func slide(sq Square, occ uint64, dirs *[4][2]int) uint64 {
-	var att uint64
-	for _, d := range dirs {
-		f, r := sq.File()+d[0], sq.Rank()+d[1]
-		for f >= 0 && f < 8 && r >= 0 && r < 8 {
-			b := uint64(1) << uint(r*8+f)
-			att |= b
-			if occ&b != 0 {
-				break
-			}
-			f += d[0]
-			r += d[1]
+func slide(sq Square, occ uint64, dirs *[4]int) uint64 {
+	return rayTo(dirs[0], sq, occ) | rayTo(dirs[1], sq, occ) | rayTo(dirs[2], sq, occ) | rayTo(dirs[3], sq, occ)
+}
+
+// rayTo returns the ray from sq in direction d up to its first occupied square (included), the
+// nearest of the ray's occupied squares: the lowest on a ray to higher squares, else the highest.
+func rayTo(d int, sq Square, occ uint64) uint64 {
+	ray := rays[d][sq]
+	if b := ray & occ; b != 0 {
+		first := lsb(b)
+		if d >= 4 {
+			first = msb(b)
 		}
+		ray &^= rays[d][first]
 	}
-	return att
+	return ray
 }
 
 // relevantMask is the set of squares whose occupancy matters for a slider on sq: the rays
-// without their last square.
-func relevantMask(sq Square, dirs *[4][2]int) uint64 {
+// without their last square (the one at the edge, whose own ray is empty).
+func relevantMask(sq Square, dirs *[4]int) uint64 {
 	var m uint64
 	for _, d := range dirs {
-		f, r := sq.File()+d[0], sq.Rank()+d[1]
-		for {
-			nf, nr := f+d[0], r+d[1]
-			if f < 0 || f > 7 || r < 0 || r > 7 || nf < 0 || nf > 7 || nr < 0 || nr > 7 {
-				break
+		for b := rays[d][sq]; b != 0; b &= b - 1 {
+			if rays[d][lsb(b)] != 0 {
+				m |= lsb(b).bb()
 			}
-			m |= uint64(1) << uint(r*8+f)
-			f, r = nf, nr
 		}
 	}
 	return m
+}
+
+// initRays fills rays by walking each direction from each square.
+func initRays() {
+	for sq := Square(0); sq < 64; sq++ {
+		for d, st := range raySteps {
+			for f, r := sq.File()+st[0], sq.Rank()+st[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f, r = f+st[0], r+st[1] {
+				rays[d][sq] |= SquareAt(f, r).bb()
+			}
+		}
+	}
 }
 
 func leaper(sq Square, deltas [][2]int) uint64 {
@@ -107,6 +123,7 @@ func leaper(sq Square, deltas [][2]int) uint64 {
 
 // initAttacks fills the attack tables; called first by the package's init.
 func initAttacks() {
+	initRays()
 	knightDeltas := [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
 	kingDeltas := [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 	for sq := Square(0); sq < 64; sq++ {
@@ -123,18 +140,11 @@ func initAttacks() {
 	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers)
 	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers)
 	for a := Square(0); a < 64; a++ {
-		for b := Square(0); b < 64; b++ {
-			if a == b {
-				continue
-			}
-			ab := a.bb() | b.bb()
-			switch {
-			case slide(a, 0, &rookDirs)&b.bb() != 0:
-				line[a][b] = slide(a, 0, &rookDirs)&slide(b, 0, &rookDirs) | ab
-				between[a][b] = slide(a, ab, &rookDirs) & slide(b, ab, &rookDirs)
-			case slide(a, 0, &bishopDirs)&b.bb() != 0:
-				line[a][b] = slide(a, 0, &bishopDirs)&slide(b, 0, &bishopDirs) | ab
-				between[a][b] = slide(a, ab, &bishopDirs) & slide(b, ab, &bishopDirs)
+		for d := range rays {
+			for b := rays[d][a]; b != 0; b &= b - 1 {
+				s := lsb(b)
+				line[a][s] = rays[d][a] | rays[(d+4)%8][a] | a.bb()
+				between[a][s] = rays[d][a] &^ rays[d][s] &^ s.bb()
 			}
 		}
 	}
@@ -142,7 +152,7 @@ func initAttacks() {
 
 // initMagics fills the table for one slider kind. It panics if a magic number from magics.go
 // maps two blocker sets with different attacks to the same slot (a corrupted constant).
-func initMagics(ms *[64]magic, table []uint64, dirs *[4][2]int, numbers *[64]uint64) {
+func initMagics(ms *[64]magic, table []uint64, dirs *[4]int, numbers *[64]uint64) {
 	offset := uint32(0)
 	for sq := Square(0); sq < 64; sq++ {
 		mask := relevantMask(sq, dirs)
@@ -219,6 +229,9 @@ func attacksOf(r Role, sq Square, occ uint64) uint64 {
 
 // lsb returns the lowest set square of a non-empty bitboard.
 func lsb(b uint64) Square { return Square(bits.TrailingZeros64(b)) }
+
+// msb returns the highest set square of a non-empty bitboard.
+func msb(b uint64) Square { return Square(63 - bits.LeadingZeros64(b)) }
 
 // moreThanOne reports whether b has at least two squares.
 func moreThanOne(b uint64) bool { return b&(b-1) != 0 }

@@ -217,7 +217,7 @@ func (p *Position) setupCastling(s *Setup) error {
 			case s.Chess960 && rooks&beyond != 0:
 				rook = lsb(rooks & beyond) // outermost queenside
 				if side == 0 {
-					rook = Square(63 - bits.LeadingZeros64(rooks&beyond))
+					rook = msb(rooks & beyond)
 				}
 			case !s.Chess960:
 				std := Square(standardRooks >> (8 * i) & 63)

@@ -154,19 +154,16 @@ func (p *Position) Play(m Move) {
 		k ^= zobPiece[them][cap][capSq]
 		p.halfmove = 0
 	}
-	p.remove(us, role, from)
-	k ^= zobPiece[us][role][from]
-	newRole := role
-	if pr := m.Promotion(); pr != NoRole {
-		newRole = pr
+	if m&moveCastle != 0 {
+		k ^= p.castle(us, from, to, m.castleRook())
+	} else {
+		k ^= p.move(us, role, from, to)
+		if pr := m.Promotion(); pr != NoRole {
+			k ^= p.promote(us, pr, to)
+		}
 	}
-	p.put(us, newRole, to)
-	k ^= zobPiece[us][newRole][to]
 	if role == Pawn {
 		p.halfmove = 0
-	}
-	if m&moveCastle != 0 {
-		k ^= p.castleRookMove(us, to, m.castleRook())
 	}
 	if p.touchesRights(from, to) {
 		if c := p.castlingAfter(from, to, role); c != p.castling {
@@ -183,21 +180,41 @@ func (p *Position) Play(m Move) {
 	p.key = k
 }
 
-// castleRookMove completes a castling whose king Play has put on to: the rook goes from
-// rookFrom to the king's other side, and the change of the key is returned. In Chess960 the king
-// may have landed on the rook's square (lifting the rook lifts the king's colour and square
-// there too, so the king is put back), and the rook may land on the square the king left.
-func (p *Position) castleRookMove(us Color, to, rookFrom Square) uint64 {
+// move moves our piece of role from from to the distinct square to, which is empty, and
+// returns the change of the key. Both squares are toggled in the role's and the colour's
+// bitboards at once.
+func (p *Position) move(us Color, role Role, from, to Square) uint64 {
+	ft := from.bb() | to.bb()
+	p.byRole[role] ^= ft
+	p.byColor[us] ^= ft
+	p.board[to], p.board[from] = p.board[from], NoPiece
+	z := &zobPiece[us][role]
+	return z[from] ^ z[to]
+}
+
+// promote replaces our pawn on to by a piece of role pr and returns the change of the key.
+func (p *Position) promote(us Color, pr Role, to Square) uint64 {
+	p.byRole[Pawn] &^= to.bb()
+	p.byRole[pr] |= to.bb()
+	p.board[to] = MakePiece(us, pr)
+	return zobPiece[us][Pawn][to] ^ zobPiece[us][pr][to]
+}
+
+// castle makes the castling of our king on from to to with the rook on rookFrom, which goes to
+// the king's other side, and returns the change of the key. In Chess960 the king may stay on its
+// square or land on the rook's, and the rook may land on the square the king left: the men are
+// lifted first, then put down.
+func (p *Position) castle(us Color, from, to, rookFrom Square) uint64 {
 	rookTo := to - 1 // kingside: rook to f
 	if to.File() == 2 {
 		rookTo = to + 1 // queenside: rook to d
 	}
+	p.remove(us, King, from)
 	p.remove(us, Rook, rookFrom)
+	p.put(us, King, to)
 	p.put(us, Rook, rookTo)
-	if rookFrom == to {
-		p.put(us, King, to)
-	}
-	return zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
+	return zobPiece[us][King][from] ^ zobPiece[us][King][to] ^
+		zobPiece[us][Rook][rookFrom] ^ zobPiece[us][Rook][rookTo]
 }
 
 // epCapturable reports whether the side to move has a legal en passant capture onto ep, the

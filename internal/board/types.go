@@ -61,7 +61,10 @@ func (s Square) String() string {
 	return string([]byte{byte('a' + s.File()), byte('1' + s.Rank())})
 }
 
-func (s Square) bb() uint64 { return 1 << uint(s) }
+// bb returns the bitboard of s alone; s must be a square of the board (0-63). The shift count is
+// masked to 6 bits, so that it compiles to one shift: unmasked, a shift of a signed Square needs
+// instructions to give 0 for counts past 63, which no caller has.
+func (s Square) bb() uint64 { return 1 << (uint(s) & 63) }
 
 // Role is the kind of a piece, without its colour.
 type Role uint8

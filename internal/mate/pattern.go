@@ -95,7 +95,7 @@ func (d *Decider) cageMate(root *board.Position, try int, late bool, more int) (
 func (d *Decider) patternStart(root *board.Position, limit int) (line []board.Move, ok bool) {
 	s := &d.pattern
 	if s.cage && s.blocks == nil {
-		s.blocks = new(blockCosts) // 560 KB: only the cage search needs it, the scan never
+		s.blocks = new(blockCosts) // 630 KB: only the cage search needs it, the scan never
 	}
 	s.seen.reset(root)
 	s.count = 0

@@ -173,9 +173,9 @@ type blockCosts struct {
 	sets [blockSets]blockSet
 }
 
-// blockSets is the number of sets of men blockCosts keeps (2,320 bytes each).
+// blockSets is the number of sets of men blockCosts keeps (1,232 bytes each).
 const (
-	blockSetBits = 8
+	blockSetBits = 9
 	blockSets    = 1 << blockSetBits
 )
 
@@ -188,8 +188,8 @@ type blockSet struct {
 	known   uint64        // the squares block holds
 	block   [64]int8      // blockCost of the squares of known
 	targets uint64        // the targets whose open and least hold
-	open    [64][16]int16 // by target, for each of its king squares in order
-	least   [64]int16     // by target, the least of its open
+	open    [64][16]uint8 // by target, for each of its king squares in order (at most 8 blocks of 20)
+	least   [64]uint8     // by target, the least of its open
 }
 
 // use returns the set for men, loser and role, emptied when its place held another.
@@ -206,7 +206,7 @@ func (b *blockCosts) use(men cageMen, loser board.Color, role board.Role) *block
 // (cageTargets[sq].kings, in order) leaves open cost to block: their blocks, less, for a bishop,
 // those of one diagonal (the checking bishop's line covers a diagonal's pair). It sets
 // s.least[sq] to the least of them.
-func (s *blockSet) opens(sq board.Square) *[16]int16 {
+func (s *blockSet) opens(sq board.Square) *[16]uint8 {
 	o := &s.open[sq]
 	if s.targets&(1<<sq) != 0 {
 		return o
@@ -223,7 +223,7 @@ func (s *blockSet) opens(sq board.Square) *[16]int16 {
 		block[i] = int(s.block[fs])
 		all[t.class[i]] += block[i]
 	}
-	least := int16(1 << 14)
+	least := uint8(255)
 	for i, k := range t.kings {
 		sums := all // the open flights' blocks: a king's cover is taken off
 		for _, c := range k.cover[:k.n] {
@@ -233,7 +233,7 @@ func (s *blockSet) opens(sq board.Square) *[16]int16 {
 		if s.role == board.Bishop {
 			sum -= max(sums[0], sums[1])
 		}
-		o[i] = int16(sum)
+		o[i] = uint8(sum)
 		least = min(least, o[i])
 	}
 	s.least[sq] = least

@@ -177,31 +177,16 @@ func (j *Judge) Play(m board.Move) {
 	j.rights = p.Castling()
 	p.Play(m)
 	j.ply++
-	// The clock restarts exactly on a capture or pawn move; with a change of
-	// castling rights these are the irreversible moves.
 	for t := j.going; t != nil; t = t.next {
-		p := &j.pos
+		// Count Pi+1 in t: its window begins again at an irreversible move (for t:
+		// tally.empties), else Pi+1 is entered into it with its occurrence count.
 		hmc := p.HalfmoveClock()
-		zeroing := hmc == 0
-		irreversible, key := t.empties(m, zeroing, p.Castling() != j.rights), p.Key()
-		if t.byPlacement {
-			key = p.PlacementKey()
-			t.placementPlay(m, j.ply)
-		}
-		hmc = min(hmc, j.ply-t.castled) // the clock from the last castling (or P0, ClockFromStart)
+		zeroing := hmc == 0 // a capture or pawn move: the clock restarts exactly there
+		irreversible, key := t.empties(m, zeroing, p.Castling() != j.rights), t.key(p)
+		hmc = t.clock(m, zeroing, hmc, j.ply)
 		if irreversible {
-			if zeroing {
-				// The clock only falls here: the one before was a maximum.
-				t.maxHmc = max(t.maxHmc, t.hmc)
-			}
 			if j.following {
-				// t is the first tally: the alt counts this move after it, with t's window
-				// when its own goes on.
-				n := 0
-				if !j.alt.empties(m, zeroing, true) {
-					n = len(t.win)
-				}
-				j.unfollow(j.ply-1, n)
+				j.followThrough(m, zeroing, len(t.win)) // t is the first tally, its window still Pi's
 			}
 			t.restart(p, key, t.resetCount)
 			t.hmc = hmc // before rejoinAlt compares it with the first tally's, counted already
@@ -209,7 +194,7 @@ func (j *Judge) Play(m board.Move) {
 				j.follow(t)
 			}
 			if t.rejoin {
-				j.rejoinAlt(t) // t is alt, the last tally: the loop ends either way
+				j.rejoinAlt(t) // t is alt, the last tally: the walk ends either way
 			}
 			continue
 		}

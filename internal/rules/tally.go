@@ -92,9 +92,9 @@ func (j *Judge) beginAlt(counting [2]Counting, alts int) {
 // tally, both windows hold the same positions, each once for both, under keys that differ by
 // the castling rights they share (keyDelta); t's count is 1 and its clock the first's but for
 // its castling, so at positions where the first tally may not decide neither may t. Play puts
-// it back (unfollow) at the first tally's next irreversible move, at a repetition, when the
-// first tally judges closely, and at Finish: an old game costs its lichess tally nothing at
-// most of its plies.
+// it back (unfollow) at a repetition, when the first tally judges closely, at Finish, and at
+// the first tally's next irreversible move unless both windows begin there again
+// (followThrough): an old game costs its lichess tally nothing at most of its plies.
 func (j *Judge) follow(t *tally) {
 	f := &j.tally
 	if f.next != t || j.going != f || len(f.win) != 1 || f.ep0 != board.NoSquare ||
@@ -102,9 +102,17 @@ func (j *Judge) follow(t *tally) {
 		return
 	}
 	j.following = true
-	t.keyDelta = j.pos.Key() ^ j.pos.PlacementKey() // the castling rights', as f.ep0 is none
+	t.keyDelta = rightsDelta(&j.pos)
 	f.next = t.next
 }
+
+// rightsDelta is the difference between p's key and its placement key when p has no en passant
+// capture: its castling rights'.
+func rightsDelta(p *board.Position) uint64 { return p.Key() ^ p.PlacementKey() }
+
+// followedClock is the clock at ply of the alt tally, which follows the first: the first's but
+// for its own castling.
+func (j *Judge) followedClock(ply int) int { return min(j.tally.hmc, ply-j.alt.castled) }
 
 // unfollow puts the alt tally, which follows the first (follow), back into Play's walk after
 // it, with its clock at ply and, when n > 0, the first n entries of the first tally's window as
@@ -112,11 +120,40 @@ func (j *Judge) follow(t *tally) {
 func (j *Judge) unfollow(ply, n int) {
 	a, f := j.alt, &j.tally
 	j.following = false
-	a.hmc = min(f.hmc, ply-a.castled)
+	a.hmc = j.followedClock(ply)
 	if n > 0 {
 		a.own(f, n)
 	}
 	a.next, f.next = f.next, a
+}
+
+// followThrough counts Pi+1, reached by m, in the alt tally, which follows the first (follow),
+// when m is irreversible for the first, whose window (n entries) and clock are still Pi's.
+// Where m begins the alt's window too (a capture, a pawn move or a castling) at a position
+// without an en passant capture, the alt counts Pi+1 as Play's walk would and goes on
+// following: both windows begin there, and follow's other conditions hold for as long as the
+// alt follows (the first's castled never moves, the alt's only grows, and the alt judged no
+// position since; its count stays 1 and its lists of positions seen twice empty, as the restart
+// before it began to follow left them). Otherwise it goes back into the walk after the first
+// (unfollow), which counts Pi+1 in it next, with the first's window as its own when its own
+// goes on.
+func (j *Judge) followThrough(m board.Move, zeroing bool, n int) {
+	a, p := j.alt, &j.pos
+	if !a.empties(m, zeroing, true) {
+		j.unfollow(j.ply-1, n)
+		return
+	}
+	if p.EnPassant() != board.NoSquare {
+		j.unfollow(j.ply-1, 0)
+		return
+	}
+	a.hmc = j.followedClock(j.ply - 1)
+	a.hmc = a.clock(m, zeroing, p.HalfmoveClock(), j.ply)
+	a.keyDelta = rightsDelta(p)
+	// Its window begins at Pi+1 as the first's: while it follows, the first's entries are its own
+	// (own takes them when it stops), so of a restart only what own keeps is done, entry 0's
+	// count, that of a window begun by an irreversible move.
+	a.win[0].count = a.resetCount
 }
 
 // own gives t the first n entries of f's window, under t's keys (keyDelta), begun at the same
@@ -189,14 +226,20 @@ func (t *tally) empties(m board.Move, zeroing, rightsChanged bool) bool {
 	return zeroing || rightsChanged
 }
 
-// placementPlay does, by placement, what Play does for m, just played to reach ply, besides
-// emptying the window: on castling, it restarts the clock there, keeping the one before as a
-// maximum.
-func (t *tally) placementPlay(m board.Move, ply int) {
-	if m.IsCastle() {
+// clock counts the clock facts of Pi+1 (ply), reached by m with the position's clock hmc, and
+// returns its clock as t counts it: from the last castling by placement (lichess before
+// scalachess #56), which keeps the clock before as a maximum, or from P0 (Counting.clockFrom);
+// a capture or a pawn move (zeroing) restarts it for every counting, and the clock before is a
+// maximum then too: between them the clock only rises.
+func (t *tally) clock(m board.Move, zeroing bool, hmc, ply int) int {
+	if t.byPlacement && m.IsCastle() {
 		t.maxHmc = max(t.maxHmc, t.hmc)
 		t.castled = ply
 	}
+	if zeroing {
+		t.maxHmc = max(t.maxHmc, t.hmc)
+	}
+	return min(hmc, ply-t.castled)
 }
 
 // maxClock returns the highest halfmove clock of P0 ... Pi. Between captures
