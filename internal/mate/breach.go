@@ -75,6 +75,7 @@ type breachState struct {
 	plies []int32      // moves from the root to each entry of seen
 	open  bucketQueue  // the entries to expand, by priority
 	moves board.MoveList
+	keys  []uint64 // the keys of the children of the position being expanded, by move
 }
 
 // add inserts the position p (not yet in s.seen), reached from entry parent by m, and returns
@@ -126,12 +127,18 @@ func (d *Decider) breachMate(root *board.Position, limit int) (line []board.Move
 func (d *Decider) breachExpand(p *board.Position, i int32, limit int) (mate int32, found bool) {
 	s := &d.breach
 	p.LegalMoves(&s.moves)
-	for _, m := range s.moves.Slice() {
-		child := *p
-		child.Play(m)
-		if s.seen.lookup(child.Key()) >= 0 {
+	moves := s.moves.Slice()
+	s.keys = s.keys[:0]
+	for _, m := range moves {
+		s.keys = append(s.keys, p.KeyAfter(m))
+	}
+	s.seen.touch(s.keys)
+	for j, m := range moves {
+		if s.seen.lookup(s.keys[j]) >= 0 {
 			continue
 		}
+		child := *p
+		child.Play(m)
 		if d.nodes >= limit {
 			return -1, false
 		}

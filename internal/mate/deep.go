@@ -44,23 +44,27 @@ type deepStep struct {
 
 // deepPlan is the order of the deep steps: the cage searches first (they return at once unless
 // side has a lone minor piece, where nothing else finds mates), then the kept mate search, the
-// exhaustive search and the breach search. The kept mate search comes before the exhaustive
-// one because it settles most of the questions that reach it (13 of the 28 deep questions of
-// labelled-dev.txt; the exhaustive step 3, the breach search 7, 5 stay unknown) at a fraction
-// of the cost a position: a million of its positions take less CPU than the exhaustive step's
-// 250,000, whose table lookups miss the cache, and its table stays under 2 MB beside the plan's
-// exhaustive table, which the exhaustive step resumes after it. The steps do not share a search, so their order changes
-// which step answers, not what each finds. The exhaustive search has one step: a second one
-// after the breach search (400/1000 more) settled no question of the three dev files, and for
-// it the first step's table (up to 33 MB) was held through the searches between, beside their
-// own (a peak of 136 MB on labelled-dev.txt); merged into the first step, its share cost 11 %
-// more instructions on questions the kept mate search then settled.
+// breach search and the exhaustive search. The cheaper a position, the earlier the step: of the
+// 28 deep questions of labelled-dev.txt the kept mate search settles 13 (a million of its
+// positions take less CPU than the exhaustive step's 250,000, whose table lookups miss the
+// cache), the breach search 9 of the other 15, the exhaustive step one (its No for
+// k7/2K5/3p1p2/3PbP2/3pBp2/3P1P2/4B3/8 w, 9,454 positions after the plan's, once the breach
+// search has spent 110,000 on it), and 5 stay unknown. With the exhaustive step before the
+// breach search, it spent its whole share on 9 questions the breach search then settled. The
+// kept search's table and the breach search's arrays, each reserved at once, are held beside
+// the plan's exhaustive table, which the exhaustive step resumes last. The steps do not share
+// a search, so their order changes which step answers, not what each finds. The exhaustive
+// search has one step: a second one (400/1000 more, after the breach search when the first
+// came before it) settled no question of the three dev files, and for it the first step's table (up to 33 MB) was held
+// through the searches between, beside their own (a peak of 136 MB on labelled-dev.txt);
+// merged into the first step, its share cost 11 % more instructions on questions the kept mate
+// search then settled.
 var deepPlan = []deepStep{
 	{cage: 1, share: 1600},
 	{cage: 2, share: 1600},
 	{phase: phase{sideWidth: 4, loserWidth: 4, resume: true}, share: 2000},
-	{phase: phase{exhaustive: true}, share: 500},
 	{phase: phase{breach: true}, share: 800},
+	{phase: phase{exhaustive: true}, share: 500},
 }
 
 // deep runs deepPlan from root after the plan left the question unknown; done reports that a
@@ -85,6 +89,9 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 				// the kept search stores about one position for every other node (at most
 				// 532,930 of its 1,000,000 on labelled-dev.txt)
 				d.kept.tt.reserve(d.kept.tt.n + (limit-d.nodes)/2)
+			}
+			if st.phase.breach {
+				d.breach.reserve(limit - d.nodes + 1)
 			}
 			r, done = d.step(root, st.phase, limit)
 		}
@@ -162,6 +169,21 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 func (s *patternState) release() {
 	s.cut = false
 	s.seen.entries, s.seen.slots, s.open.next = nil, nil, nil
+}
+
+// reserve gives the breach search room for n positions at once, as deepCage does for the cage
+// search: the deep breach step runs beside the plan's exhaustive table, which the deep
+// exhaustive step resumes after it, and arrays grown by doubling would hold an old copy and a
+// new one there, where the question's peak memory is set. A position costs an entry when it is
+// counted, so n is one more than the nodes the step may spend.
+func (s *breachState) reserve(n int) {
+	s.seen.reserve(n)
+	if cap(s.plies) < n {
+		s.plies = make([]int32, 0, n)
+	}
+	if cap(s.open.next) < n {
+		s.open.next = make([]int32, 0, n)
+	}
 }
 
 // release frees the breach search's tables (before the deep steps, and after the deep breach

@@ -26,6 +26,7 @@ type keyTable struct {
 	slots   []uint32
 	recent  []rebuilt // positions rebuilt by position, by entry index (allocated at its first call)
 	search  uint32    // the current search's number (reset counts them), which t.recent's positions carry
+	touched uint64    // what touch read, kept so that its loads are not dropped as unused
 }
 
 // rebuilt is a position keyTable.position rebuilt: entry at's of search number search, with
@@ -61,6 +62,26 @@ func (t *keyTable) find(key uint64) int {
 			return int(i)
 		}
 	}
+}
+
+// touch reads the first slot of each key, and the entry it names when its tag matches, before
+// they are looked up one by one. The loads do not wait on each other, so their cache misses
+// overlap (the slots and entries of a large search are far beyond the cache, and a lookup's
+// miss costs more than the rest of the child it decides), and the lookups then find them in
+// the cache.
+func (t *keyTable) touch(keys []uint64) {
+	if len(t.slots) == 0 {
+		return
+	}
+	mask := uint32(len(t.slots) - 1)
+	var sum uint64
+	for _, key := range keys {
+		s := t.slots[uint32(key)&mask]
+		if s != 0 && s&^mask == uint32(key>>32)&^mask {
+			sum += t.entries[s&mask-1].key
+		}
+	}
+	t.touched = sum
 }
 
 // lookup returns the index of key's entry, or -1.

@@ -20,6 +20,21 @@ type reachState struct {
 	seen  table // the visited set, in the order visited (the search's queue)
 	at    int   // the entry of seen where a cut-short search resumes (0: anew)
 	moves board.MoveList
+	ids   []board.Identity // the children of the entry being expanded, by move
+	hs    []uint64         // their identities' hashes
+}
+
+// children fills s.ids and s.hs with the children of p, one for each of s.moves, before any
+// is looked up: the table is then asked for all their slots at once (table.touch).
+func (s *reachState) children(p *board.Position) ([]board.Identity, []uint64) {
+	s.ids, s.hs = s.ids[:0], s.hs[:0]
+	for _, m := range s.moves.Slice() {
+		c := *p
+		c.Play(m)
+		id := c.Identity()
+		s.ids, s.hs = append(s.ids, id), append(s.hs, id.Hash())
+	}
+	return s.ids, s.hs
 }
 
 // exhaust visits every position reachable from root, breadth first, each once (the table d.reach.seen
@@ -54,11 +69,10 @@ func (d *Decider) exhaust(root *board.Position) (mate int, complete bool) {
 		if materialNo(&p, d.side) {
 			continue
 		}
-		for _, m := range moves.Slice() {
-			c := p
-			c.Play(m)
-			id := c.Identity()
-			h := id.Hash()
+		ids, hs := d.reach.children(&p)
+		t.touch(hs)
+		for j, m := range moves.Slice() {
+			id, h := ids[j], hs[j]
 			if t.lookup(id, h) >= 0 {
 				continue
 			}

@@ -28,9 +28,10 @@ type entry struct {
 // (a 32-bit tag) the slots were 16-32 bytes an entry beside the entry's 48, and the largest
 // table's slots the largest array after its entries.
 type table struct {
-	chunks [][]entry // each of chunkSize entries but the last, which may be partly filled
-	n      int       // the entries
-	slots  []uint32  // tag | entry index + 1, 0 for an empty slot; linear probing; length a power of two
+	chunks  [][]entry // each of chunkSize entries but the last, which may be partly filled
+	n       int       // the entries
+	slots   []uint32  // tag | entry index + 1, 0 for an empty slot; linear probing; length a power of two
+	touched uint32    // what touch read, kept so that its loads are not dropped as unused
 }
 
 // chunkBits: a table's chunks hold 1<<chunkBits entries (16,384: 896 KB).
@@ -88,6 +89,24 @@ func (t *table) find(id board.Identity, h uint64) int {
 			return int(i)
 		}
 	}
+}
+
+// touch reads the first slot of each hash in hs, and the entry it names when its tag matches,
+// before the positions are looked up one by one: the loads do not wait on each other, so their
+// cache misses overlap (keyTable.touch).
+func (t *table) touch(hs []uint64) {
+	if len(t.slots) == 0 {
+		return
+	}
+	mask := uint32(len(t.slots) - 1)
+	var sum uint32
+	for _, h := range hs {
+		s := t.slots[uint32(h)&mask]
+		if s != 0 && s&^mask == uint32(h>>32)&^mask && t.at(int(s&mask-1)).id == (board.Identity{}) {
+			sum++ // never: an entry's identity has kings; the comparison reads it
+		}
+	}
+	t.touched = sum
 }
 
 // lookup returns the index of id's entry, or -1; h is id.Hash().

@@ -462,17 +462,19 @@ func (t *Tokenizer) nagToken(pos, end, n int) Token {
 
 // skipBetween skips blanks, '%' escape lines and ';' comment lines before and between tags.
 func (t *Tokenizer) skipBetween() {
-	data := t.data
-	for t.pos < len(data) {
-		switch c := data[t.pos]; {
+	data, pos := t.data, t.pos
+	for uint(pos) < uint(len(data)) { // unsigned: no bounds check on data[pos]
+		switch c := data[pos]; {
 		case class[c] == cSpace:
-			t.pos++
-		case c == ';' || c == '%' && (t.pos == 0 || data[t.pos-1] == '\n' || data[t.pos-1] == '\r'):
-			t.pos = lineEnd(data, t.pos)
+			pos++
+		case c == ';' || c == '%' && (pos == 0 || data[pos-1] == '\n' || data[pos-1] == '\r'):
+			pos = lineEnd(data, pos)
 		default:
+			t.pos = pos
 			return
 		}
 	}
+	t.pos = pos
 }
 
 // readTag reads the tag pair at t.pos ('['). A value may hold \" and \\ escapes; a bare '"' that
