@@ -55,10 +55,10 @@ type deepStep struct {
 // the plan's exhaustive table, which the exhaustive step resumes last. The steps do not share
 // a search, so their order changes which step answers, not what each finds. The exhaustive
 // search has one step: a second one (400/1000 more, after the breach search when the first
-// came before it) settled no question of the three dev files, and for it the first step's table (up to 33 MB) was held
-// through the searches between, beside their own (a peak of 136 MB on labelled-dev.txt);
-// merged into the first step, its share cost 11 % more instructions on questions the kept mate
-// search then settled.
+// came before it) settled no question of the three dev files, and for it the first step's
+// table (up to 33 MB) was held through the searches between, beside their own (a peak of
+// 136 MB on labelled-dev.txt); merged into the first step, its share cost 11 % more
+// instructions on questions the kept mate search then settled.
 var deepPlan = []deepStep{
 	{cage: 1, share: 1600},
 	{cage: 2, share: 1600},
