@@ -124,6 +124,12 @@ const (
 	leapMaxStep   = 24
 )
 
+// leapMinBudget is the least budget at which the narrow searches leap. Below it a step's share
+// is too small for an iteration 25 plies deep to finish, and the steps that leaped would spend it
+// all there: at the scan's budget (rules.ScanBudget, 2,000: 10 nodes for the first step) the
+// leaping plan left 8/8/3b4/8/8/5k2/5n2/6K1 w unknown for Black, whose mate the steps of 4 find.
+const leapMinBudget = 100_000
+
 // depthStep returns how many plies the next iteration adds, from the nodes of the last two
 // complete iterations (prev 0: none before the last): the least k, at most deepenMaxStep, for
 // which the last step's growth cost/prev raised to k reaches deepenGrowth (leapMaxStep and
@@ -672,11 +678,12 @@ func (ph phase) settings() phase {
 }
 
 // setSearch sets the mate search's widths and flags (d.widths, d.toward, d.open, d.walk, d.leap) to
-// ph's; the searches that run a mate search of their own (mateStep, breachProbe,
+// ph's (leaping only at budgets from leapMinBudget up); the searches that run a mate search of their own (mateStep, breachProbe,
 // playoutSearch) set them here, in one place. A walking search needs d.walks filled too.
 func (d *Decider) setSearch(ph phase) {
 	d.widths[d.side], d.widths[d.loser] = ph.sideWidth, ph.loserWidth
-	d.toward, d.open, d.walk, d.leap = ph.toward, ph.open, ph.walk, ph.leap
+	d.toward, d.open, d.walk = ph.toward, ph.open, ph.walk
+	d.leap = ph.leap && d.budget >= leapMinBudget
 }
 
 // mateStep runs the mate search of step ph from root with the node limit given (resuming the

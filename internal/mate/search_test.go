@@ -251,3 +251,21 @@ func TestSelectBest(t *testing.T) {
 		}
 	}
 }
+
+// TestScanBudgetMates: at the scan's budget (rules.ScanBudget, 2,000 nodes) the plan still
+// mates with bishop and knight against a lone king, as any helpmate search of a few plies can
+// (the position is the final one of an otb-masters game the scan reports on; with the narrow
+// searches leaping at every budget it was left unknown). The witness replays in both
+// implementations.
+func TestScanBudgetMates(t *testing.T) {
+	const scanBudget = 2_000
+	if scanBudget >= leapMinBudget {
+		t.Fatalf("the scan's budget %d leaps (leapMinBudget %d)", scanBudget, leapMinBudget)
+	}
+	p := mustFEN(t, "8/8/3b4/8/8/5k2/5n2/6K1 w - - 102 129")
+	r := NewDecider(scanBudget).CanMate(&p, board.Black)
+	if r.Answer != Yes {
+		t.Fatalf("Black's mate with bishop and knight at budget %d: %v", scanBudget, r.Answer)
+	}
+	checkResult(t, "8/8/3b4/8/8/5k2/5n2/6K1 w", &p, board.Black, r)
+}
