@@ -73,12 +73,10 @@ func (t *keyTable) touch(keys []uint64) {
 	if len(t.slots) == 0 {
 		return
 	}
-	mask := uint32(len(t.slots) - 1)
 	var sum uint64
 	for _, key := range keys {
-		s := t.slots[uint32(key)&mask]
-		if s != 0 && s&^mask == uint32(key>>32)&^mask {
-			sum += t.entries[s&mask-1].key
+		if e, ok := firstTagged(t.slots, key); ok {
+			sum += t.entries[e].key
 		}
 	}
 	t.touched = sum

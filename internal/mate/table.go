@@ -98,15 +98,25 @@ func (t *table) touch(hs []uint64) {
 	if len(t.slots) == 0 {
 		return
 	}
-	mask := uint32(len(t.slots) - 1)
 	var sum uint32
 	for _, h := range hs {
-		s := t.slots[uint32(h)&mask]
-		if s != 0 && s&^mask == uint32(h>>32)&^mask && t.at(int(s&mask-1)).id == (board.Identity{}) {
+		if e, ok := firstTagged(t.slots, h); ok && t.at(e).id == (board.Identity{}) {
 			sum++ // never: an entry's identity has kings; the comparison reads it
 		}
 	}
 	t.touched = sum
+}
+
+// firstTagged returns the entry named by the first slot of slots that hash h probes, when that
+// slot holds h's tag: the entry a lookup of h reads first. Its slots are those of a table or a
+// keyTable (tag | entry index + 1, 0 for an empty slot; a power of two of them, not none).
+func firstTagged(slots []uint32, h uint64) (entry int, ok bool) {
+	mask := uint32(len(slots) - 1)
+	s := slots[uint32(h)&mask]
+	if s == 0 || s&^mask != uint32(h>>32)&^mask {
+		return 0, false
+	}
+	return int(s&mask - 1), true
 }
 
 // lookup returns the index of id's entry, or -1; h is id.Hash().
