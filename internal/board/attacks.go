@@ -37,8 +37,6 @@ var (
 	pawnAttacks   [2][64]uint64 // squares a pawn of that colour on that square attacks
 
 	// Empty-board rays: a cheap filter before a magic lookup.
-	rookRays   [64]uint64
-	bishopRays [64]uint64
 	// reach[r][sq] holds the squares from which a piece of role r (not a pawn) could reach sq
 	// on an empty board: the squares of its candidates in a SAN. Indexed by Role as
 	// Position.byRole is (0, Pawn and 7 unused), so that one bounds check covers both.
@@ -131,11 +129,9 @@ func initAttacks() {
 		kingAttacks[sq] = leaper(sq, kingDeltas)
 		pawnAttacks[White][sq] = leaper(sq, [][2]int{{-1, 1}, {1, 1}})
 		pawnAttacks[Black][sq] = leaper(sq, [][2]int{{-1, -1}, {1, -1}})
-		rookRays[sq] = slide(sq, 0, &rookDirs)
-		bishopRays[sq] = slide(sq, 0, &bishopDirs)
 		reach[Knight][sq], reach[King][sq] = knightAttacks[sq], kingAttacks[sq]
-		reach[Bishop][sq], reach[Rook][sq] = bishopRays[sq], rookRays[sq]
-		reach[Queen][sq] = bishopRays[sq] | rookRays[sq]
+		reach[Bishop][sq], reach[Rook][sq] = slide(sq, 0, &bishopDirs), slide(sq, 0, &rookDirs)
+		reach[Queen][sq] = reach[Bishop][sq] | reach[Rook][sq]
 	}
 	initMagics(&rookMagics, rookTable[:], &rookDirs, &rookMagicNumbers)
 	initMagics(&bishopMagics, bishopTable[:], &bishopDirs, &bishopMagicNumbers)

@@ -42,7 +42,7 @@ func TestSliderTables(t *testing.T) {
 				t.Fatalf("bishopAttacks(%v, %#x) = %#x, want %#x", sq, occ, got, want)
 			}
 		}
-		if rookRays[sq] != walk(sq, 0, rookSteps) || bishopRays[sq] != walk(sq, 0, bishopSteps) {
+		if reach[Rook][sq] != walk(sq, 0, rookSteps) || reach[Bishop][sq] != walk(sq, 0, bishopSteps) {
 			t.Fatalf("rays of %v wrong", sq)
 		}
 	}

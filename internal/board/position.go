@@ -119,7 +119,7 @@ func (p *Position) attacked(sq Square, by Color, occ, removed uint64) bool {
 	// Sliders: those on a ray of the empty board from sq attack it when nothing stands between
 	// (reaching: their paths are checked in the between table, which stays in the cache where
 	// the magic tables do not).
-	sliders := (p.byRole[Bishop]|p.byRole[Queen])&bishopRays[sq] | (p.byRole[Rook]|p.byRole[Queen])&rookRays[sq]
+	sliders := (p.byRole[Bishop]|p.byRole[Queen])&reach[Bishop][sq] | (p.byRole[Rook]|p.byRole[Queen])&reach[Rook][sq]
 	return reaching(sq, sliders&them, occ) != 0
 }
 

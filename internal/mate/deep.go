@@ -156,7 +156,7 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 	// (the old array and the new live at once, where the question's peak memory is set).
 	if n := more + 1; cap(s.seen.entries) < n {
 		s.seen.reserve(n)
-		s.open.next = make([]int32, 0, n)
+		s.open.reserve(n)
 	}
 	return d.patternStart(root, more)
 }
@@ -181,9 +181,7 @@ func (s *breachState) reserve(n int) {
 	if cap(s.plies) < n {
 		s.plies = make([]int32, 0, n)
 	}
-	if cap(s.open.next) < n {
-		s.open.next = make([]int32, 0, n)
-	}
+	s.open.reserve(n)
 }
 
 // release frees the breach search's tables (before the deep steps, and after the deep breach

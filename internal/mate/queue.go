@@ -31,6 +31,14 @@ func (q *bucketQueue) reset() {
 	q.low, q.n = len(q.first), 0
 }
 
+// reserve gives the queue room for items 0 to n-1 at once, so that a search of up to n items
+// never grows it by copying (the deep steps: deepCage, breachState.reserve).
+func (q *bucketQueue) reserve(n int) {
+	if cap(q.next) < n {
+		q.next = make([]int32, 0, n)
+	}
+}
+
 // push adds item i, not pushed before since the reset, with priority f.
 func (q *bucketQueue) push(f int, i int32) {
 	for len(q.first) <= f {

@@ -135,15 +135,12 @@ const leapMinBudget = 100_000
 // which the last step's growth cost/prev raised to k reaches deepenGrowth (leapMaxStep and
 // leapGrowth for a search that leaps, whose first step is leapMaxStep).
 func depthStep(prev, cost int, leap bool) int {
-	if prev <= 0 {
-		if leap {
-			return leapMaxStep
-		}
-		return 1
-	}
-	growth, most := float64(deepenGrowth), deepenMaxStep
+	growth, most, first := float64(deepenGrowth), deepenMaxStep, 1
 	if leap {
-		growth, most = leapGrowth, leapMaxStep
+		growth, most, first = leapGrowth, leapMaxStep, leapMaxStep
+	}
+	if prev <= 0 {
+		return first
 	}
 	r := float64(cost) / float64(prev)
 	k, g := 1, r

@@ -121,12 +121,13 @@ type Tokenizer struct {
 	// Bytes is data[from:to] and TagName data[nameFrom:nameTo]: places, not slices, which
 	// cost a write barrier test and a capacity to store for each token.
 	from, to, nameFrom, nameTo int
-	nag                        int
-	ply                        int
-	blackFirst                 bool
-	part                       part // what Next reads next: the tags, the movetext, or nothing (the game ended)
-	result                     bool
-	err                        error
+
+	nag        int
+	ply        int
+	blackFirst bool
+	part       part // what Next reads next: the tags, the movetext, or nothing (the game ended)
+	result     bool
+	err        error
 
 	skipComments bool // see SkipComments; kept by Reset
 	// The last main-line comment read is data[lastFrom:lastTo], after lastPly moves; lastFrom
