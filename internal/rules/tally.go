@@ -147,7 +147,7 @@ func (j *Judge) followThrough(m board.Move, zeroing bool, n int) {
 		j.unfollow(j.ply-1, 0)
 		return
 	}
-	a.hmc = j.followedClock(j.ply - 1)
+	a.hmc = j.followedClock(j.ply - 1) // Pi's, which clock keeps as a maximum where Pi+1's falls
 	a.hmc = a.clock(m, zeroing, p.HalfmoveClock(), j.ply)
 	a.keyDelta = rightsDelta(p)
 	// Its window begins at Pi+1 as the first's: while it follows, the first's entries are its own
