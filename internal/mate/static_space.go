@@ -178,13 +178,14 @@ func free(c *board.Position) bool {
 // squares neither its own nor attacked by the other colour (with the king not in check, no line
 // through its square is attacked, so the attacks with the king in place are those with it
 // gone). The count is a lower bound, so a side it calls not mobile has at most spaceMobile
-// legal moves.
+// legal moves. The king's steps are tested only while they can still take the count past
+// spaceMobile: a king boxed in on the edge or by its own men is not mobile without a test.
 func mobile(p *board.Position, c board.Color) bool {
 	if bits.OnesCount64(p.ByColor(c)&^p.ByRole(board.Pawn)) > spacePieces {
 		return true // not counted
 	}
 	n := freeMoves(p, c, spaceMobile)
-	for b := kingSteps(uint64(1)<<p.KingSquare(c)) &^ p.ByColor(c); b != 0 && n <= spaceMobile; b &= b - 1 {
+	for b := kingSteps(uint64(1)<<p.KingSquare(c)) &^ p.ByColor(c); n <= spaceMobile && n+bits.OnesCount64(b) > spaceMobile; b &= b - 1 {
 		if !p.AttackedBy(board.Square(bits.TrailingZeros64(b)), c.Other()) {
 			n++
 		}
