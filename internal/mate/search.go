@@ -517,13 +517,15 @@ func (d *Decider) loserGoal(p *board.Position) (goal *[64]int8, near *[8]uint64)
 
 // loserStep is the mate search's move list for a loser's node where the loser tries w moves
 // (widths) in order's order, not the opening one: order ranks a king step onto an empty square
-// (-8 to 8) above every other move (captures -100, other men -30 or -10), and the king's moves
-// come first in generation order (by target square), so when the king has w such steps or more
-// the moves tried are the best w of those steps, ties going the same way. loserStep lists them
-// with one legality test a step (board's QuietPieceMove) instead of listing every move: for
-// w = 1 it leaves the best alone in f's list, for more every such step, which order ranks
-// (ok). ok is false when it cannot tell (the king has fewer than w such steps, or the loser
-// could castle: a castling is a king move too), and the list must be generated.
+// (-8 to 8: closer to the goal) above every other move (captures -100, other men -30 or -10),
+// and the king's moves come first in generation order (by target square), so when the king has
+// w such steps or more the moves tried are the best w of those steps, ties going the same way.
+// loserStep lists those w alone, best first, with one legality test a step (board's
+// QuietPieceMove) instead of listing every move: it takes the steps by rings of equal distance
+// to the goal (loserGoal's near), nearest first, each from its lowest square up, and stops at
+// the w-th legal one, so that most nodes test one or two steps. ok is false when it cannot tell
+// (the king has fewer than w such steps, or the loser could castle: a castling is a king move
+// too), and the list must be generated.
 func (d *Decider) loserStep(f *frame) (ok bool) {
 	p := &f.pos
 	w := d.widths[d.loser]
@@ -532,30 +534,8 @@ func (d *Decider) loserStep(f *frame) (ok bool) {
 	}
 	k := p.KingSquare(d.loser)
 	steps := kingSteps(uint64(1)<<k) &^ p.Occupied()
-	if w == 1 {
-		return d.loserBestStep(f, k, steps)
-	}
+	_, near := d.loserGoal(p)
 	n := 0
-	for b := steps; b != 0; b &= b - 1 {
-		if m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); legal {
-			f.moves.Moves[n] = m
-			n++
-		}
-	}
-	if n < w {
-		return false
-	}
-	f.moves.N = n
-	return true
-}
-
-// loserBestStep is loserStep for one move: the best legal step of the loser's king on k onto
-// the empty squares steps, best by order's score (closer to the goal), ties to the lower
-// square, alone in f's list; false when there is none. The steps are taken by rings of equal
-// distance to the goal, nearest first, each from its lowest square up, and tested for legality
-// in that order, so that most nodes test one or two instead of every step.
-func (d *Decider) loserBestStep(f *frame, k board.Square, steps uint64) bool {
-	_, near := d.loserGoal(&f.pos)
 	for dist := 1; steps != 0; dist++ {
 		ring := steps // the steps at distance dist-1 from the goal (every one left, at 8)
 		if dist < len(near) {
@@ -563,9 +543,12 @@ func (d *Decider) loserBestStep(f *frame, k board.Square, steps uint64) bool {
 		}
 		steps &^= ring
 		for ; ring != 0; ring &= ring - 1 {
-			if m, legal := f.pos.QuietPieceMove(k, board.Square(bits.TrailingZeros64(ring))); legal {
-				f.moves.Moves[0], f.moves.N = m, 1
-				return true
+			if m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(ring))); legal {
+				f.moves.Moves[n] = m
+				if n++; n == w {
+					f.moves.N = n
+					return true
+				}
 			}
 		}
 	}
@@ -616,7 +599,7 @@ func closer(t *[64]int8, m board.Move) int32 {
 
 // distances[a][b] is distance(a, b), and cornerDistances[sq] cornerDistance(sq): the move
 // ordering asks them at every node. nearer[a][k] holds the squares at distance below k from a
-// (approachFilter, loserBestStep), cornerNearer[k] those below k steps from the nearest corner.
+// (approachFilter, loserStep), cornerNearer[k] those below k steps from the nearest corner.
 var (
 	distances       [64][64]int8
 	cornerDistances [64]int8
