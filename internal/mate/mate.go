@@ -338,11 +338,21 @@ func (d *Decider) exhaustive(root *board.Position, limit int) (r Result, final b
 // (or the run was too long): the search takes over from root, after the moves in d.prefix.
 // A run of forced moves that comes back to a position it passed is a cycle with nothing else
 // reachable and no mate in it.
+//
+// Past the first position, where manyMoves shows the side to move to have more than
+// maxReplies legal moves the run stops without listing them (the move generation was most of
+// the layer's cost on the scan's final positions in check, whose forced reply leaves the other
+// side free); moves then holds no position's moves, and everyReplyNo lists them again, as it
+// does after any forced move. At the first position moves are listed always: the callers
+// reuse them.
 func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
 	moves := &d.moves
 	for range maxForced {
-		root.LegalMoves(moves)
-		if moves.N == 0 {
+		many := len(d.prefix) > 0 && manyMoves(root) // then neither none nor one
+		if !many {
+			root.LegalMoves(moves)
+		}
+		if !many && moves.N == 0 {
 			if root.Turn() == d.loser && root.InCheck() {
 				return d.yes(nil), true
 			}
@@ -354,7 +364,7 @@ func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
 			}
 			return Result{Answer: No, Proof: ProofStatic}, true
 		}
-		if moves.N > 1 {
+		if many || moves.N > 1 {
 			return Result{}, false
 		}
 		id := root.Identity()

@@ -494,6 +494,7 @@ func (s *Splitter) split(c *Chunk, atEOF bool) (carry int, carryLine int64) {
 		}
 		pos = next
 		line++
+		pos, line = g.run(&ends, data, pos, line)
 	}
 	if !atEOF {
 		return g.carry(pos, line)
@@ -539,6 +540,78 @@ func (s *Splitter) commentLine(c *Chunk, data []byte, g *gameState, pos, end int
 	}
 }
 
+// Line kinds by the first non-blank byte of a line outside comments (lineStart).
+const (
+	lsMoves   = iota // movetext
+	lsBlank          // a blank byte: the kind is the first non-blank byte's
+	lsTag            // '[': a tag line
+	lsEscape         // '%': an escape line when it is the line's first byte, else movetext
+	lsComment        // ';': a comment line
+)
+
+// lineStart holds the line kind each byte starts.
+var lineStart = func() (t [256]uint8) {
+	for c := range t {
+		if blank[c] {
+			t[c] = lsBlank
+		}
+	}
+	t['['], t['%'], t[';'] = lsTag, lsEscape, lsComment
+	return t
+}()
+
+// run steps over the lines from pos on that change nothing but the line count and the last
+// movetext line, as textLine would read them: tag lines that continue a tag section, and
+// movetext lines without '{' or ';' in movetext that no blank line interrupted; each starts
+// with its kind's byte and ends with an LF. An empty line after them is read too (blank). It
+// returns where the first other line starts, and its number; split reads that one.
+func (g *gameState) run(e *lineEnds, data []byte, pos int, line int64) (int, int64) {
+	var kind uint8
+	switch {
+	case g.st == stTags:
+		kind = lsTag
+	case g.st == stMoves && !g.blankAfterMoves && !g.inBrace:
+		kind = lsMoves
+	default:
+		return pos, line
+	}
+	for uint(pos) < uint(len(data)) && lineStart[data[pos]] == kind {
+		if e.lf < pos {
+			if e.lf = bytes.IndexByte(data[pos:], '\n'); e.lf >= 0 {
+				e.lf += pos
+			} else {
+				e.lf = len(data)
+			}
+		}
+		end := e.lf
+		if end >= e.cr { // a CR may end the line first (e.cr is before pos when not searched since)
+			break
+		}
+		if kind == lsMoves {
+			if m := &g.marks; nextMark(data, &m.brace, '{', pos) < end || nextMark(data, &m.semi, ';', pos) < end {
+				break
+			}
+			g.lastFrom, g.lastTo = pos, end
+		}
+		pos, line = end+1, line+1
+	}
+	if uint(pos) < uint(len(data)) && data[pos] == '\n' { // an empty line: the blank after the run
+		g.blank()
+		pos, line = pos+1, line+1
+	}
+	return pos, line
+}
+
+// blank notes a blank line outside comments: after tags, the gap before the movetext; in
+// movetext, a break after which a result before it ends the game.
+func (g *gameState) blank() {
+	if g.st == stTags {
+		g.st = stGap
+	} else if g.st == stMoves {
+		g.blankAfterMoves = true
+	}
+}
+
 // textLine reads the line data[pos:end] outside comments: a blank line, a tag line (which
 // starts a game after another game), an escape or comment line, or movetext (which starts a
 // game between games, or after a blank line that follows a result).
@@ -548,21 +621,19 @@ func (s *Splitter) textLine(c *Chunk, data []byte, g *gameState, pos, end int, l
 	for k < len(ln) && blank[ln[k]] {
 		k++
 	}
-	switch {
-	case k == len(ln): // blank
-		if g.st == stTags {
-			g.st = stGap
-		} else if g.st == stMoves {
-			g.blankAfterMoves = true
-		}
-	case ln[k] == '[':
+	if k == len(ln) {
+		g.blank()
+		return
+	}
+	switch kind := lineStart[ln[k]]; {
+	case kind == lsTag:
 		if g.st != stTags {
 			if g.st != stNone {
 				s.emit(c, data, g.gStart, pos, g.gLine, g.gErr)
 			}
 			g.gStart, g.gLine, g.st, g.gErr = pos, line, stTags, nil
 		}
-	case ln[k] == '%' && k == 0, ln[k] == ';':
+	case kind == lsEscape && k == 0, kind == lsComment:
 		// Escape or comment line: belongs to the game it is in, starts none.
 	default:
 		s.movetextLine(c, data, g, pos, k, end, line)

@@ -138,6 +138,12 @@ func TestSplitCases(t *testing.T) {
 		{"mixed line ends",
 			"[Event \"A\"]\r\n[Result \"1-0\"]\n\r1. e4 e5 1-0\r\r\n[Event \"B\"]\n\n1. d4 0-1\n",
 			[]split{{1, "[Event \"A\"]\r\n[Result \"1-0\"]\n\r1. e4 e5 1-0", nil}, {6, "[Event \"B\"]\n\n1. d4 0-1", nil}}},
+		// split steps over runs of LF-ended tag lines and of movetext lines without comments;
+		// a CR, a comment or a ';' in a line stops the run, and the line is read as ever.
+		{"runs of lines broken by a CR, comments and a ';' with a brace after it",
+			"[Event \"A\"]\n[Site \"x\"]\r[Result \"1-0\"]\n\n1. e4 e5\n2. Nf3 {a\n[b] c} Nc6\r\n3. Bb5 ; c {\n4. O-O 1-0\n[Site \"B\"]\n1. d4 0-1\n",
+			[]split{{1, "[Event \"A\"]\n[Site \"x\"]\r[Result \"1-0\"]\n\n1. e4 e5\n2. Nf3 {a\n[b] c} Nc6\r\n3. Bb5 ; c {\n4. O-O 1-0", nil},
+				{10, "[Site \"B\"]\n1. d4 0-1", nil}}},
 		{"byte-order mark",
 			"\xEF\xBB\xBF" + tags1 + "\n1. e4 1-0\n",
 			[]split{{1, tags1 + "\n1. e4 1-0", nil}}},

@@ -398,7 +398,7 @@ func (t *Tokenizer) word(pos int) Token {
 func (t *Tokenizer) san(data []byte, pos int) Token {
 	end := wordEnd(data, pos)
 	j := end
-	if j < len(data) && data[j] == ' ' {
+	if uint(j) < uint(len(data)) && data[j] == ' ' { // unsigned: no bound check on data[j]
 		j++
 	}
 	t.start, t.tok, t.from, t.to, t.pos = pos, TokSAN, pos, end, j

@@ -23,8 +23,9 @@ type rows struct {
 	faults   []error // faults[i] is the error behind errors[i] (for Config.Batches)
 	pgn      []byte  // --pgn-out: the games with findings, annotated (pgnout.Append)
 	size     int     // the bytes the rows hold, about: see rowBytes
-	// lastCount is the index in counts of the tally counted last (see count).
-	lastCount int
+	// lastCount[k] is the index in counts of the tally counted last for a game's k-th
+	// edition (see count).
+	lastCount []int
 }
 
 // gameCount is a number of games of one source judged under one edition (one version of it:
@@ -38,29 +39,42 @@ type gameCount struct {
 	n      int64
 }
 
-// count tallies one game judged under one choice of edition. A chunk's games come from one
-// source and fall into a few editions and speed classes, so the summary reads a few tallies per
-// chunk instead of a count per game and edition.
+// count tallies one game judged under one choice of edition, the k-th of the game's. A chunk's
+// games come from one source and fall into a few editions and speed classes, so the summary
+// reads a few tallies per chunk instead of a count per game and edition.
 //
-// The search starts at the tally after the one last counted: a game's editions come in the same
-// order in every game, so that is the one that matches, nearly always at the first try.
-func (r *rows) count(source string, index int64, choice rules.Choice, speed report.Speed) {
-	for k := range r.counts {
-		i := r.lastCount + 1 + k
-		if i >= len(r.counts) {
-			i -= len(r.counts)
-		}
-		c := &r.counts[i]
-		if c.choice == choice && c.speed == speed && c.source == source {
-			c.n++
-			c.last = max(c.last, index)
-			r.lastCount = i
+// The tally that the previous game's k-th edition counted is tried first: a game's editions
+// come in the same order in every game, so it is the one that matches, nearly always. (Trying
+// the tally after the one counted last, as count did, missed at every game's first edition
+// whenever the lichess versions, counted apart, made more tallies than a game has editions:
+// 3.2 tries a call on the OTB file, whose games fall into 13 tallies.)
+func (r *rows) count(k int, source string, index int64, choice rules.Choice, speed report.Speed) {
+	if k >= len(r.lastCount) {
+		r.lastCount = append(r.lastCount, make([]int, k+1-len(r.lastCount))...)
+	}
+	if i := r.lastCount[k]; i < len(r.counts) && r.counts[i].add(source, index, choice, speed) {
+		return
+	}
+	for i := range r.counts {
+		if r.counts[i].add(source, index, choice, speed) {
+			r.lastCount[k] = i
 			return
 		}
 	}
-	r.lastCount = len(r.counts)
+	r.lastCount[k] = len(r.counts)
 	r.counts = append(r.counts, gameCount{source, index, choice, speed, 1})
 	r.size += countSize
+}
+
+// add counts game index in c when it is c's tally (source, choice and speed), and reports
+// whether it was.
+func (c *gameCount) add(source string, index int64, choice rules.Choice, speed report.Speed) bool {
+	if c.choice != choice || c.speed != speed || c.source != source {
+		return false
+	}
+	c.n++
+	c.last = max(c.last, index)
+	return true
 }
 
 // addError appends an errors row and the fault it describes.
@@ -80,7 +94,7 @@ func (r *rows) reset() {
 	r.faults = r.faults[:0]
 	r.pgn = r.pgn[:0]
 	r.size = 0
-	r.lastCount = 0
+	clear(r.lastCount)
 }
 
 // grow returns s with room for one more row, doubling its capacity when full. Left to append,
@@ -393,7 +407,7 @@ func (w *worker) rows(info *report.GameInfo, v *rules.Verdict, fault error, out 
 	for k := range v.Games {
 		s := &v.Games[k]
 		if !w.fullGames {
-			out.count(info.Source, info.GameIndex, rules.Choice{Edition: s.Edition, EditionSource: s.EditionSource}, speed)
+			out.count(k, info.Source, info.GameIndex, rules.Choice{Edition: s.Edition, EditionSource: s.EditionSource}, speed)
 			continue
 		}
 		g := report.Game{
