@@ -128,11 +128,7 @@ func (d *Decider) breachExpand(p *board.Position, i int32, limit int) (mate int3
 	s := &d.breach
 	p.LegalMoves(&s.moves)
 	moves := s.moves.Slice()
-	s.keys = s.keys[:0]
-	for _, m := range moves {
-		s.keys = append(s.keys, p.KeyAfter(m))
-	}
-	s.seen.touch(s.keys)
+	s.keys = s.seen.childKeys(s.keys, p, moves)
 	for j, m := range moves {
 		if s.seen.lookup(s.keys[j]) >= 0 {
 			continue

@@ -69,13 +69,32 @@ var deepPlan = []deepStep{
 
 // deep runs deepPlan from root after the plan left the question unknown; done reports that a
 // step settled it, in r. The deep steps' tables are each many times the plan's, so no two are
-// held at once: the plan's large tables are released first (releasePlan), and each step's
-// after it (releaseStep).
+// held at once: each step's are released after it (releaseStep), and the plan's large tables
+// before the first step that is not a cage try (releasePlan). The cage tries run only for a
+// lone minor piece, where they search with arrays of their own (cageRoom) beside the plan's,
+// which the next question reuses: freed and grown again, they were a third of canmate's page
+// faults on the timeouts file.
 func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 	if d.budget < deepMinBudget || len(deepPlan) == 0 {
 		return Result{}, false
 	}
-	d.releasePlan()
+	// The plan's tables that no deep step resumes and no cage try needs go first: the
+	// exhaustive search's chunks beyond its entries (the deep exhaustive step resumes those),
+	// kept from the largest search of an earlier question, and the breach search's tables (up
+	// to 4 MB: kept beside the plan's pattern arrays and a cage try's, the live heap went from
+	// 33 to 37 MB and the peak RSS on the timeouts file to 52 MB).
+	d.reach.seen.trim()
+	d.breach.release()
+	collect()
+	// The plan's pattern arrays (up to 6 MB) are kept beside the cage tries' only when the
+	// exhaustive table held with them is small: on labelled-dev.txt's one lone-minor deep
+	// question, beside its 80,000 positions (4.5 MB), the live heap reached 37 MB and the peak
+	// RSS 50-54 MB (47-48 MB when they were freed first).
+	var plan cageRoom // the plan's pattern arrays while a cage try has the search's
+	if _, _, lone := loneMinor(root, d.side); lone && d.reach.seen.n <= chunkSize {
+		plan.swap(&d.pattern)
+	}
+	released := false
 	end := d.nodes + deepFactor*d.budget
 	for _, st := range deepPlan {
 		limit := min(end, d.nodes+st.share*d.budget/1000)
@@ -85,6 +104,10 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 				r, done = d.yes(line), true // a copy: release drops the search's buffers
 			}
 		} else {
+			if !released {
+				d.releasePlan(&plan)
+				released = true
+			}
 			if st.phase.resume {
 				// the kept search stores about one position for every other node (at most
 				// 532,930 of its 1,000,000 on labelled-dev.txt)
@@ -101,16 +124,20 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 		}
 	}
 	d.pattern.release() // after a cage try that settled it or spent the rest
+	if plan.entries != nil {
+		plan.swap(&d.pattern)
+		collect()
+	}
 	return r, done
 }
 
-// releasePlan frees, before the deep steps, the plan's tables that they do not resume: the
-// exhaustive search's chunks beyond its entries (the deep exhaustive step resumes those), kept
-// from the largest search of an earlier question, and the breach search's tables (up to 4 MB,
-// held beside the deep exhaustive step's 33 MB).
-func (d *Decider) releasePlan() {
-	d.reach.seen.trim()
-	d.breach.release()
+// releasePlan frees, before the first deep step that is not a cage try, the pattern search's
+// arrays (the deep cage search's, and the plan's it holds in plan), held beside the deep
+// exhaustive step's 33 MB otherwise: that step's question is rare, and the next one grows them
+// again.
+func (d *Decider) releasePlan(plan *cageRoom) {
+	*plan = cageRoom{}
+	d.pattern.release()
 	collect()
 }
 
@@ -163,12 +190,30 @@ func (d *Decider) deepCage(root *board.Position, try, more int) (line []board.Mo
 
 // release frees the pattern search's position arrays after a deep cage search, whether or not
 // it found a mate: they hold up to the deep share of positions, and nothing resumes it (not
-// the later deep steps, whose tables then grow, nor the next question, whose search allocates
-// its own). Kept after a mate, they held canmate's live heap near its soft memory limit for
-// the rest of the run, and the collector then ran at every few kilobytes allocated.
+// the later deep steps, whose tables then grow, nor the next question, which searches with the
+// plan's arrays again). Kept after a mate, they held canmate's live heap near its soft memory
+// limit for the rest of the run, and the collector then ran at every few kilobytes allocated.
 func (s *patternState) release() {
 	s.cut = false
 	s.seen.entries, s.seen.slots, s.open.next = nil, nil, nil
+}
+
+// cageRoom holds the pattern search's large arrays (its table's entries and slots, its open
+// list's links) while the deep cage tries search with their own, sized for the deep share
+// (deepCage): the plan's come back after them, for the next question's pattern searches, which
+// would otherwise grow them again from nothing. The table's other fields (its rebuilt
+// positions, the number of its search that they carry) stay with the search.
+type cageRoom struct {
+	entries []keyEntry
+	slots   []uint32
+	next    []int32
+}
+
+// swap exchanges the arrays of r and of the pattern search s.
+func (r *cageRoom) swap(s *patternState) {
+	r.entries, s.seen.entries = s.seen.entries, r.entries
+	r.slots, s.seen.slots = s.seen.slots, r.slots
+	r.next, s.open.next = s.open.next, r.next
 }
 
 // reserve gives the breach search room for n positions at once, as deepCage does for the cage

@@ -64,6 +64,18 @@ func (t *keyTable) find(key uint64) int {
 	}
 }
 
+// childKeys returns keys (its memory reused) holding the key of p after each of moves, in
+// order, touched (touch): an expansion looks its children up by these keys and plays only the
+// new ones.
+func (t *keyTable) childKeys(keys []uint64, p *board.Position, moves []board.Move) []uint64 {
+	keys = keys[:0]
+	for _, m := range moves {
+		keys = append(keys, p.KeyAfter(m))
+	}
+	t.touch(keys)
+	return keys
+}
+
 // touch reads the first slot of each key, and the entry it names when its tag matches, before
 // they are looked up one by one. The loads do not wait on each other, so their cache misses
 // overlap (the slots and entries of a large search are far beyond the cache, and a lookup's

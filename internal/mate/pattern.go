@@ -49,6 +49,7 @@ type patternState struct {
 	seen   keyTable     // every position generated, by key, with its parent link and move
 	path   []board.Move // the moves replayed to rebuild the node being expanded, reused
 	moves  board.MoveList
+	keys   []uint64     // the keys of the children being generated, by move (childKeys)
 	line   []board.Move // the line found, reused (the caller copies it into its witness)
 	cut    bool         // this question's search stopped at its limit, with positions to expand
 	cage   bool         // side has a lone minor piece: the search steers by cageDistance
@@ -149,27 +150,28 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 	}
 }
 
-// patternExpand generates the children of node i by its moves from the from-th on and adds
-// the new ones to the open list, until the search holds limit positions: then it records where
+// patternExpand generates the children of node i by its moves from the from-th on (looked up
+// by their keys, and only the new ones played) and adds the new ones to the open list, until the search holds limit positions: then it records where
 // it stopped (s.pending, s.pendingAt) for a resumed search. It returns the index of a child
 // that is a checkmate of the loser, if one is found.
 func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found bool) {
 	s := &d.pattern
 	pos, plies := s.seen.position(i, &s.path)
 	pos.LegalMoves(&s.moves)
-	moves := &s.moves
+	moves := s.moves.Slice()[from:]
+	s.keys = s.seen.childKeys(s.keys, &pos, moves)
 	childPlies := int32(plies) + 1
-	for j, m := range moves.Slice()[from:] {
+	for j, m := range moves {
 		if s.count >= limit {
 			s.pending, s.pendingAt = i, from+j
 			break
 		}
-		child := pos
-		child.Play(m)
-		key := child.Key()
+		key := s.keys[j]
 		if s.seen.lookup(key) >= 0 {
 			continue
 		}
+		child := pos
+		child.Play(m)
 		// A child where side cannot mate is not kept: met again, it is tested again (it is
 		// never expanded either way), and the table holds no more entries than the positions
 		// counted, for which deepCage reserves its room.

@@ -23,6 +23,8 @@ type cageTarget struct {
 	class   [8]uint8        // each flight's diagonal through the target (0 or 1; 2: on none)
 	n       int
 	kings   []cageKing
+	lines   [3]uint64 // its flights on each diagonal through it (0, 1) and the rest (2)
+	widest  int       // the most flights one of its king squares covers
 }
 
 // cageKing is a square for the mating king and the flights of its target it covers: at most
@@ -61,6 +63,7 @@ func init() {
 					t.class[t.n] = uint8(c)
 				}
 			}
+			t.lines[t.class[t.n]] |= 1 << fs
 			t.n++
 		}
 		for k := range board.Square(64) {
@@ -75,6 +78,7 @@ func init() {
 				}
 			}
 			if ck.n > 0 {
+				t.widest = max(t.widest, int(ck.n))
 				t.kings = append(t.kings, ck)
 			}
 		}
@@ -149,11 +153,12 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 			continue
 		}
 		base += int(toCheck[sq])
-		if base+max(int(fromKing[sq])-2, 0) >= best {
+		near := base + max(int(fromKing[sq])-2, 0)
+		if near >= best || near+cageTargets[sq].openBound(set.men.all, role) >= best {
 			continue
 		}
 		open := set.opens(sq)
-		if base+max(int(fromKing[sq])-2, 0)+int(set.least[sq]) >= best {
+		if near+int(set.least[sq]) >= best {
 			continue
 		}
 		for i, k := range cageTargets[sq].kings {
@@ -161,6 +166,21 @@ func cageDistance(p *board.Position, side board.Color, blocks *blockCosts) int {
 		}
 	}
 	return best
+}
+
+// openBound is a lower bound of what the flights of t that any of its king squares leaves
+// open cost to block (blockSet.opens' least), from where the loser's men stand (men), so that
+// most targets are skipped before their blocks are looked up: a flight's block is at least 1
+// unless one of the loser's men stands on it, and a king square's cover takes at most
+// t.widest flights off (for a bishop too, less its dearer diagonal: the count drops by at
+// most one a flight covered).
+func (t *cageTarget) openBound(men uint64, role board.Role) int {
+	n0, n1, n2 := bits.OnesCount64(t.lines[0]&^men), bits.OnesCount64(t.lines[1]&^men), bits.OnesCount64(t.lines[2]&^men)
+	open := n0 + n1 + n2
+	if role == board.Bishop {
+		open -= max(n0, n1)
+	}
+	return open - t.widest
 }
 
 // blockCosts keeps blockCost's answers, and each target's king squares' open flights' costs

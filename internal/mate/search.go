@@ -485,7 +485,7 @@ func (d *Decider) order(f *frame, toMove board.Color, lk board.Square, n int) {
 // scoreLoser scores f's moves, the loser's, into f.scores (order's ranking for the loser).
 func (d *Decider) scoreLoser(f *frame, lk board.Square) {
 	toKing := &distances[lk]
-	goal := d.loserGoal(&f.pos)
+	goal, _ := d.loserGoal(&f.pos)
 	scores := f.scores[:f.moves.N]
 	for i, m := range f.moves.Moves[:len(scores)] {
 		var s int32
@@ -505,23 +505,27 @@ func (d *Decider) scoreLoser(f *frame, lk board.Square) {
 }
 
 // loserGoal returns the distances the loser's king steps are scored by in p (order): to
-// side's king (d.toward), else to the nearest corner.
-func (d *Decider) loserGoal(p *board.Position) *[64]int8 {
+// side's king (d.toward), else to the nearest corner; and near, the squares nearer to the
+// same goal than each distance (near[k]: below k steps).
+func (d *Decider) loserGoal(p *board.Position) (goal *[64]int8, near *[8]uint64) {
 	if d.toward {
-		return &distances[p.KingSquare(d.side)]
+		k := p.KingSquare(d.side)
+		return &distances[k], &nearer[k]
 	}
-	return &cornerDistances
+	return &cornerDistances, &cornerNearer
 }
 
 // loserStep is the mate search's move list for a loser's node where the loser tries w moves
 // (widths) in order's order, not the opening one: order ranks a king step onto an empty square
-// (-8 to 8) above every other move (captures -100, other men -30 or -10), and the king's moves
-// come first in generation order (by target square), so when the king has w such steps or more
-// the moves tried are the best w of those steps, ties going the same way. loserStep lists them
-// with one legality test a step (board's QuietPieceMove) instead of listing every move: for
-// w = 1 it leaves the best alone in f's list, for more every such step, which order ranks
-// (ok). ok is false when it cannot tell (the king has fewer than w such steps, or the loser
-// could castle: a castling is a king move too), and the list must be generated.
+// (-8 to 8: closer to the goal) above every other move (captures -100, other men -30 or -10),
+// and the king's moves come first in generation order (by target square), so when the king has
+// w such steps or more the moves tried are the best w of those steps, ties going the same way.
+// loserStep lists those w alone, best first, with one legality test a step (board's
+// QuietPieceMove) instead of listing every move: it takes the steps by rings of equal distance
+// to the goal (loserGoal's near), nearest first, each from its lowest square up, and stops at
+// the w-th legal one, so that most nodes test one or two steps. ok is false when it cannot tell
+// (the king has fewer than w such steps, or the loser could castle: a castling is a king move
+// too), and the list must be generated.
 func (d *Decider) loserStep(f *frame) (ok bool) {
 	p := &f.pos
 	w := d.widths[d.loser]
@@ -530,46 +534,22 @@ func (d *Decider) loserStep(f *frame) (ok bool) {
 	}
 	k := p.KingSquare(d.loser)
 	steps := kingSteps(uint64(1)<<k) &^ p.Occupied()
-	if w == 1 {
-		return d.loserBestStep(f, k, steps)
-	}
+	_, near := d.loserGoal(p)
 	n := 0
-	for b := steps; b != 0; b &= b - 1 {
-		if m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(b))); legal {
-			f.moves.Moves[n] = m
-			n++
+	for dist := 1; steps != 0; dist++ {
+		ring := steps // the steps at distance dist-1 from the goal (every one left, at 8)
+		if dist < len(near) {
+			ring &= near[dist]
 		}
-	}
-	if n < w {
-		return false
-	}
-	f.moves.N = n
-	return true
-}
-
-// loserBestStep is loserStep for one move: the best legal step of the loser's king on k onto
-// the empty squares steps, best by order's score (closer to the goal), ties to the lower
-// square, alone in f's list; false when there is none. The steps are ranked first and tested
-// for legality best first, so that most nodes test one or two instead of every step.
-func (d *Decider) loserBestStep(f *frame, k board.Square, steps uint64) bool {
-	goal := d.loserGoal(&f.pos)
-	// Each step's rank: its distance to the goal, then its square (below 64).
-	var ranks [8]int
-	n := 0
-	for b := steps; b != 0; b &= b - 1 {
-		sq := bits.TrailingZeros64(b)
-		r := int(goal[sq])<<6 | sq
-		i := n
-		for ; i > 0 && ranks[i-1] > r; i-- {
-			ranks[i] = ranks[i-1]
-		}
-		ranks[i] = r
-		n++
-	}
-	for _, r := range ranks[:n] {
-		if m, legal := f.pos.QuietPieceMove(k, board.Square(r&63)); legal {
-			f.moves.Moves[0], f.moves.N = m, 1
-			return true
+		steps &^= ring
+		for ; ring != 0; ring &= ring - 1 {
+			if m, legal := p.QuietPieceMove(k, board.Square(bits.TrailingZeros64(ring))); legal {
+				f.moves.Moves[n] = m
+				if n++; n == w {
+					f.moves.N = n
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -619,16 +599,20 @@ func closer(t *[64]int8, m board.Move) int32 {
 
 // distances[a][b] is distance(a, b), and cornerDistances[sq] cornerDistance(sq): the move
 // ordering asks them at every node. nearer[a][k] holds the squares at distance below k from a
-// (approachFilter).
+// (approachFilter, loserStep), cornerNearer[k] those below k steps from the nearest corner.
 var (
 	distances       [64][64]int8
 	cornerDistances [64]int8
 	nearer          [64][8]uint64
+	cornerNearer    [8]uint64
 )
 
 func init() {
 	for a := range board.Square(64) {
 		cornerDistances[a] = int8(cornerDistance(a))
+		for k := cornerDistance(a) + 1; k < 8; k++ {
+			cornerNearer[k] |= uint64(1) << a
+		}
 		for b := range board.Square(64) {
 			distances[a][b] = int8(distance(a, b))
 			for k := distance(a, b) + 1; k < 8; k++ {

@@ -563,8 +563,8 @@ var lineStart = func() (t [256]uint8) {
 // run steps over the lines from pos on that change nothing but the line count and the last
 // movetext line, as textLine would read them: tag lines that continue a tag section, and
 // movetext lines without '{' or ';' in movetext that no blank line interrupted; each starts
-// with its kind's byte and ends with an LF. It returns where the first other line starts,
-// and its number; split reads that one.
+// with its kind's byte and ends with an LF. An empty line after them is read too (blank). It
+// returns where the first other line starts, and its number; split reads that one.
 func (g *gameState) run(e *lineEnds, data []byte, pos int, line int64) (int, int64) {
 	var kind uint8
 	switch {
@@ -595,7 +595,21 @@ func (g *gameState) run(e *lineEnds, data []byte, pos int, line int64) (int, int
 		}
 		pos, line = end+1, line+1
 	}
+	if uint(pos) < uint(len(data)) && data[pos] == '\n' { // an empty line: the blank after the run
+		g.blank()
+		pos, line = pos+1, line+1
+	}
 	return pos, line
+}
+
+// blank notes a blank line outside comments: after tags, the gap before the movetext; in
+// movetext, a break after which a result before it ends the game.
+func (g *gameState) blank() {
+	if g.st == stTags {
+		g.st = stGap
+	} else if g.st == stMoves {
+		g.blankAfterMoves = true
+	}
 }
 
 // textLine reads the line data[pos:end] outside comments: a blank line, a tag line (which
@@ -607,12 +621,8 @@ func (s *Splitter) textLine(c *Chunk, data []byte, g *gameState, pos, end int, l
 	for k < len(ln) && blank[ln[k]] {
 		k++
 	}
-	if k == len(ln) { // blank
-		if g.st == stTags {
-			g.st = stGap
-		} else if g.st == stMoves {
-			g.blankAfterMoves = true
-		}
+	if k == len(ln) {
+		g.blank()
 		return
 	}
 	switch kind := lineStart[ln[k]]; {
