@@ -174,9 +174,13 @@ func manyMoves(p *board.Position) bool {
 // freeMoves counts, up to a little past limit, the moves of colour c's men that nothing can pin,
 // as manyMoves describes: a lower bound of c's legal moves when c is not in check (c not to
 // move never is). A man is pinned only along a line through its king to an enemy line piece.
+// A lone king has no man to count (the small-space proof asks of many a lone king).
 func freeMoves(p *board.Position, us board.Color, limit int) int {
 	them := us.Other()
 	own, occ := p.ByColor(us), p.Occupied()
+	if own&^p.ByRole(board.King) == 0 {
+		return 0
+	}
 	k := p.KingSquare(us)
 	var lines uint64
 	if ortho := board.Attacks(us, board.Rook, k, 0); ortho&(p.Pieces(them, board.Rook)|p.Pieces(them, board.Queen)) != 0 {
