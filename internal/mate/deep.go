@@ -78,22 +78,7 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 	if d.budget < deepMinBudget || len(deepPlan) == 0 {
 		return Result{}, false
 	}
-	// The plan's tables that no deep step resumes and no cage try needs go first: the
-	// exhaustive search's chunks beyond its entries (the deep exhaustive step resumes those),
-	// kept from the largest search of an earlier question, and the breach search's tables (up
-	// to 4 MB: kept beside the plan's pattern arrays and a cage try's, the live heap went from
-	// 33 to 37 MB and the peak RSS on the timeouts file to 52 MB).
-	d.reach.seen.trim()
-	d.breach.release()
-	collect()
-	// The plan's pattern arrays (up to 6 MB) are kept beside the cage tries' only when the
-	// exhaustive table held with them is small: on labelled-dev.txt's one lone-minor deep
-	// question, beside its 80,000 positions (4.5 MB), the live heap reached 37 MB and the peak
-	// RSS 50-54 MB (47-48 MB when they were freed first).
-	var plan cageRoom // the plan's pattern arrays while a cage try has the search's
-	if _, _, lone := loneMinor(root, d.side); lone && d.reach.seen.n <= chunkSize {
-		plan.swap(&d.pattern)
-	}
+	plan := d.deepStart(root) // the plan's pattern arrays while a cage try has the search's
 	released := false
 	end := d.nodes + deepFactor*d.budget
 	for _, st := range deepPlan {
@@ -129,6 +114,26 @@ func (d *Decider) deep(root *board.Position) (r Result, done bool) {
 		collect()
 	}
 	return r, done
+}
+
+// deepStart readies the deep steps' memory and returns the plan's pattern arrays, set aside for
+// the next question while the cage tries search with arrays of their own (empty when they are
+// not kept). The plan's tables that no deep step resumes and no cage try needs go first: the
+// exhaustive search's chunks beyond its entries (the deep exhaustive step resumes those), kept
+// from the largest search of an earlier question, and the breach search's tables (up to 4 MB:
+// kept beside the plan's pattern arrays and a cage try's, the live heap went from 33 to 37 MB
+// and the peak RSS on the timeouts file to 52 MB). The plan's pattern arrays (up to 6 MB) are
+// kept only for a lone minor piece, and when the exhaustive table held with them is small: on
+// labelled-dev.txt's one lone-minor deep question, beside its 80,000 positions (4.5 MB), the
+// live heap reached 37 MB and the peak RSS 50-54 MB (47-48 MB when they were freed first).
+func (d *Decider) deepStart(root *board.Position) (plan cageRoom) {
+	d.reach.seen.trim()
+	d.breach.release()
+	collect()
+	if _, _, lone := loneMinor(root, d.side); lone && d.reach.seen.n <= chunkSize {
+		plan.swap(&d.pattern)
+	}
+	return plan
 }
 
 // releasePlan frees, before the first deep step that is not a cage try, the pattern search's

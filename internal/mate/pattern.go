@@ -151,9 +151,10 @@ func (d *Decider) patternRun(limit int) (line []board.Move, ok bool) {
 }
 
 // patternExpand generates the children of node i by its moves from the from-th on (looked up
-// by their keys, and only the new ones played) and adds the new ones to the open list, until the search holds limit positions: then it records where
-// it stopped (s.pending, s.pendingAt) for a resumed search. It returns the index of a child
-// that is a checkmate of the loser, if one is found.
+// by their keys, and only the new ones played) and adds the new ones to the open list, until
+// the search holds limit positions: then it records where it stopped (s.pending, s.pendingAt)
+// for a resumed search. It returns the index of a child that is a checkmate of the loser, if
+// one is found.
 func (d *Decider) patternExpand(i int32, from, limit int) (mate int32, found bool) {
 	s := &d.pattern
 	pos, plies := s.seen.position(i, &s.path)
