@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -18,7 +19,7 @@ import (
 // errInvalidLines is returned (exit status 1) when some FEN could not be answered.
 var errInvalidLines = errors.New("canmate: some lines were not legal positions")
 
-func newCanmateCmd(stdin io.Reader) *cobra.Command {
+func newCanmateCmd(p process, stdin io.Reader) *cobra.Command {
 	var (
 		witness bool
 		winner  bool
@@ -39,6 +40,7 @@ through unanswered. Exit status 1 when a line was not a legal position (it is an
 "invalid: REASON" in both columns), 2 for bad usage.`,
 		RunE: runE(func(cmd *cobra.Command, args []string) error {
 			holdMemory()
+			defer oneProcessor(p.getenv)()
 			releaseImage()
 			a := canmateAnswerer{witness: witness, winner: winner, decider: audit.NewDecider(budget)}
 			switch s := strings.ToLower(side); s {
@@ -108,6 +110,21 @@ func holdMemory() {
 	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
 		debug.SetMemoryLimit(canmateMemory)
 	}
+}
+
+// oneProcessor runs the Go code on one processor until the returned function restores the
+// setting, unless GOMAXPROCS is set. canmate answers its lines one after another on one
+// goroutine, so a second processor serves only the collector, which the memory limit
+// (holdMemory) runs often: each cycle its idle mark worker took the second processor whole,
+// CPU time that answered nothing (measured: system time of the both-sides run of
+// lichess-timeouts-15k-dev.txt 0.45-0.57 s with two, 0.16-0.30 s with one; benchmarks/RESULTS.md,
+// the decider's section).
+func oneProcessor(getenv func(string) string) (restore func()) {
+	if getenv("GOMAXPROCS") != "" {
+		return func() {}
+	}
+	n := runtime.GOMAXPROCS(1)
+	return func() { runtime.GOMAXPROCS(n) }
 }
 
 // canmateAnswerer answers canmate's lines with one decider.

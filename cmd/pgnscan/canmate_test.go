@@ -1,6 +1,8 @@
 package main
 
 import (
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -116,5 +118,29 @@ func TestCanmateSideCase(t *testing.T) {
 	lower, upper := pgnscan(t, "canmate", "--side", "white", fen), pgnscan(t, "canmate", "--side", "WHITE", fen)
 	if lower.code != 0 || upper.code != 0 || lower.stdout != upper.stdout {
 		t.Fatalf("--side white: %d %q; --side WHITE: %d %q %s", lower.code, lower.stdout, upper.code, upper.stdout, upper.stderr)
+	}
+}
+
+// TestCanmateOneProcessor: canmate runs on one processor and gives the others back when it
+// returns; a GOMAXPROCS the user set is left alone.
+func TestCanmateOneProcessor(t *testing.T) {
+	n := runtime.GOMAXPROCS(0)
+	restore := oneProcessor(func(string) string { return "" })
+	if got := runtime.GOMAXPROCS(0); got != 1 {
+		t.Errorf("oneProcessor: GOMAXPROCS %d, want 1", got)
+	}
+	restore()
+	if got := runtime.GOMAXPROCS(0); got != n {
+		t.Errorf("after restore: GOMAXPROCS %d, want %d", got, n)
+	}
+	oneProcessor(func(k string) string { return map[string]string{"GOMAXPROCS": strconv.Itoa(n)}[k] })()
+	if got := runtime.GOMAXPROCS(0); got != n {
+		t.Errorf("GOMAXPROCS=%d in the environment: GOMAXPROCS %d, want it kept", n, got)
+	}
+	if r := pgnscan(t, "canmate", "8/8/8/8/8/8/8/K1k5 w - - 0 1"); r.code != 0 {
+		t.Fatalf("canmate: exit %d, %s", r.code, r.stderr)
+	}
+	if got := runtime.GOMAXPROCS(0); got != n {
+		t.Errorf("after canmate: GOMAXPROCS %d, want %d", got, n)
 	}
 }

@@ -63,7 +63,7 @@ position) that were not applied, and results that contradict the board.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{suggestFlag(cmd, err)} })
 	root.Version = Version()
 	root.SetVersionTemplate("pgnscan {{.Version}}\n") // as "pgnscan version" prints it
-	root.AddCommand(newScanCmd(p, stdin), newReportCmd(), newEditionsCmd(), newVersionCmd(), newCanmateCmd(stdin), newPlanCmd())
+	root.AddCommand(newScanCmd(p, stdin), newReportCmd(), newEditionsCmd(), newVersionCmd(), newCanmateCmd(p, stdin), newPlanCmd())
 	return root
 }
 
