@@ -135,9 +135,11 @@ type question struct {
 
 	forced []board.Identity // positions of the forced-move layer
 	prefix []board.Move     // the forced moves played before the search
-	// moves holds the legal moves of the position the forced-move layer stopped at (it
-	// generated them and found more than one), which the one-ply step reads again.
+	// moves holds the legal moves of the position the forced-move layer stopped at, which
+	// the one-ply step reads again; unless many: manyMoves showed that position to have more
+	// than maxReplies moves, and they were not listed.
 	moves board.MoveList
+	many  bool
 }
 
 // start sets q to a new question about side, with nothing spent.
@@ -340,23 +342,20 @@ func (d *Decider) exhaustive(root *board.Position, limit int) (r Result, final b
 // reachable and no mate in it.
 //
 // Past the first position, where manyMoves shows the side to move to have more than
-// maxReplies legal moves the run stops without listing them (the move generation was most of
-// the layer's cost on the scan's final positions in check, whose forced reply leaves the other
-// side free); moves then holds no position's moves, and everyReplyNo lists them again, as it
-// does after any forced move. At the first position moves are listed always: the callers
-// reuse them.
+// maxReplies legal moves the run stops without listing them (d.many; the move generation was
+// most of the layer's cost on the scan's final positions in check, whose forced reply leaves
+// the other side free). Wherever it stops, d.moves holds the moves of root, unless d.many.
 func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
 	moves := &d.moves
 	for range maxForced {
-		many := len(d.prefix) > 0 && manyMoves(root) // then neither none nor one
-		if !many {
+		if d.many = len(d.prefix) > 0 && manyMoves(root); !d.many { // else neither none nor one
 			root.LegalMoves(moves)
-		}
-		if !many && moves.N == 0 {
-			if root.Turn() == d.loser && root.InCheck() {
-				return d.yes(nil), true
+			if moves.N == 0 {
+				if root.Turn() == d.loser && root.InCheck() {
+					return d.yes(nil), true
+				}
+				return Result{Answer: No, Proof: ProofStatic}, true
 			}
-			return Result{Answer: No, Proof: ProofStatic}, true
 		}
 		if materialNo(root, d.side) {
 			if len(d.prefix) == 0 {
@@ -364,7 +363,7 @@ func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
 			}
 			return Result{Answer: No, Proof: ProofStatic}, true
 		}
-		if many || moves.N > 1 {
+		if d.many || moves.N > 1 {
 			return Result{}, false
 		}
 		id := root.Identity()
@@ -377,6 +376,7 @@ func (d *Decider) forcedLayer(root *board.Position) (r Result, done bool) {
 		d.prefix = append(d.prefix, moves.Moves[0])
 		root.Play(moves.Moves[0])
 	}
+	root.LegalMoves(moves) // the run was too long: the moves of the root it leaves
 	return Result{}, false
 }
 

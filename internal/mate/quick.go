@@ -120,18 +120,11 @@ func childNo(child *board.Position, side board.Color) bool {
 // cheap tests prove side unable to mate. It gives up at the first child they do not settle,
 // so a position with a free move costs one child, and it does not try positions with more
 // than maxReplies moves (a position where so many moves all lose the mating material, or all
-// end the game, is rare, and the search can still tell). When forcedLayer played no move, the
-// question's moves still hold p's (it generated them and returned on finding more than one);
-// after a forced move they are listed here, unless manyMoves already shows too many.
+// end the game, is rare, and the search can still tell). p is the position forcedLayer stopped
+// at, whose moves it left in the question's (or too many to list: d.many).
 func (d *Decider) everyReplyNo(p *board.Position) bool {
 	moves := &d.moves
-	if len(d.prefix) > 0 {
-		if manyMoves(p) {
-			return false
-		}
-		p.LegalMoves(moves)
-	}
-	if moves.N > maxReplies {
+	if d.many || moves.N > maxReplies {
 		return false
 	}
 	for _, m := range moves.Moves[:moves.N] {
