@@ -408,7 +408,7 @@ func peakHeap(t testing.TB, size int64, csv bool) (peak uint64, games int64) {
 
 // Heap bounds: the most heap a scan with 2 workers may hold above what was in use before it.
 // The pipeline's share is the chunks of the bound stated on chunksPerWorker ((2W+2) chunks of
-// 4 MiB, 24 MiB) and the rows of those chunks, with slack for garbage not yet collected (the
+// 1 MiB, 6 MiB) and the rows of those chunks, with slack for garbage not yet collected (the
 // heap grows to about twice the live data before a collection): measured about 62 MB with the
 // findings written as CSV. A Parquet findings file adds its record batch and row group of up
 // to report.DefaultBatchRows rows (8Ki findings; 64Ki-row batches measured about 150 MB more).
