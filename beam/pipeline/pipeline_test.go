@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -20,17 +19,15 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
+	"github.com/pgnscan/pgnscan/beam/internal/beamtest"
 	"github.com/pgnscan/pgnscan/internal/input"
 	"github.com/pgnscan/pgnscan/internal/report"
 	"github.com/pgnscan/pgnscan/internal/scan"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
 )
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	beam.Init()
-	os.Exit(m.Run())
-}
+// TestMain runs the tests in a temporary directory of their own (beamtest.Main).
+func TestMain(m *testing.M) { beamtest.Main(m) }
 
 // testShardSize cuts the corpus's plain files into 4 to 12 shards each, and the framed file
 // into one shard per frame.
@@ -102,7 +99,7 @@ func framedFile(t *testing.T, text []byte) string {
 var pgnscanBinary = sync.OnceValues(func() (string, error) {
 	_, file, _, _ := runtime.Caller(0)
 	repo := filepath.Join(filepath.Dir(file), "..", "..")
-	dir, err := os.MkdirTemp("", "pgnscan-beam-test")
+	dir, err := os.MkdirTemp("", "pgnscan-bin")
 	if err != nil {
 		return "", err
 	}

@@ -240,9 +240,10 @@ func TestInterruptStalledStdout(t *testing.T) {
 	}
 	defer out.Close()
 	fd := startFed(t, cmd, sampleText(t), 64<<20, false)
-	// 8 MB of games give some 6 MB of games rows: far more than the writer's 1 MiB buffer and
-	// the pipe's 64 KiB, so the scan is stuck writing when the feed stops being taken.
-	fd.settled(t, 8<<20, 300*time.Millisecond)
+	// 4 MB of games give some 3 MB of games rows: far more than the writer's 1 MiB buffer and
+	// the pipe's 64 KiB, so the scan is stuck writing when the feed stops being taken (with
+	// chunks of 1 MiB it settles after taking about 6 MB).
+	fd.settled(t, 4<<20, 300*time.Millisecond)
 	code, took := signalAndWait(t, cmd, syscall.SIGTERM)
 	if code != exitInterrupted {
 		t.Fatalf("exit %d, want %d\nstderr: %s", code, exitInterrupted, stderr.String())

@@ -149,18 +149,31 @@ func (p *Position) parsePieceSAN(san, s []byte, role Role) (Move, error) {
 	// One path for every role, not a switch on it: a knight or king candidate stands next to
 	// the target or off its lines, where nothing lies between, and reaching keeps it.
 	cands := reaching(to, p.byRole[role]&ours&mask&reach[role][to], occ)
-	if cands == 0 {
+	switch {
+	case cands == 0:
 		return 0, sanErr(san, ErrIllegalMove, "no "+role.String()+" can move there")
+	case moreThanOne(cands):
+		return p.pickLegal(san, cands, to, role)
 	}
-	legal := cands
-	if moreThanOne(cands) {
-		legal = p.legalOrigins(cands, to, role)
-	} else if p.attacked(p.kingAfter(to, role), us^1, occ&^cands|to.bb(), to.bb()) {
-		legal = 0
+	// The one candidate's test is pieceMoveLegal's, written out: a call more would cost more.
+	m := newMove(lsb(cands), to, role, p.board[to].Role())
+	if p.attacked(p.kingAfter(to, role), us^1, occ&^cands|to.bb(), to.bb()) {
+		return 0, sanErr(san, ErrIllegalMove, leavesCheck)
 	}
+	return m, nil
+}
+
+// leavesCheck is the reason of a SAN whose move would leave the mover's king in check.
+const leavesCheck = "the move would leave the king in check"
+
+// pickLegal returns the move of the one piece among from, our pieces of role that reach to,
+// that may move there (a SAN's two or more candidates, one of which a pin or a check may rule
+// out), or why none or more than one may.
+func (p *Position) pickLegal(san []byte, from uint64, to Square, role Role) (Move, error) {
+	legal := p.legalOrigins(from, to, role)
 	switch {
 	case legal == 0:
-		return 0, sanErr(san, ErrIllegalMove, "the move would leave the king in check")
+		return 0, sanErr(san, ErrIllegalMove, leavesCheck)
 	case moreThanOne(legal):
 		return 0, sanErr(san, ErrAmbiguousMove, "more than one "+role.String()+" can move there")
 	}
@@ -275,7 +288,7 @@ func (p *Position) pawnPush(to Square) (Move, string) {
 		return 0, "no pawn can move there"
 	}
 	if p.attacked(p.kingSquare(us), us^1, occ&^from.bb()|to.bb(), 0) {
-		return 0, "the move would leave the king in check"
+		return 0, leavesCheck
 	}
 	return m, ""
 }
@@ -298,12 +311,12 @@ func (p *Position) pawnCapture(fromFile int, to Square) (Move, string) {
 	switch {
 	case p.byColor[us^1]&to.bb() != 0:
 		if p.attacked(p.kingSquare(us), us^1, p.occupied()&^from.bb()|to.bb(), to.bb()) {
-			return 0, "the move would leave the king in check"
+			return 0, leavesCheck
 		}
 		return newMove(from, to, Pawn, p.board[to].Role()), ""
 	case to == p.ep:
 		if !p.epLegal(from, to) {
-			return 0, "the move would leave the king in check"
+			return 0, leavesCheck
 		}
 		return newMove(from, to, Pawn, Pawn) | moveEnPassant, ""
 	}

@@ -144,7 +144,7 @@ func (s *parquetSink[R]) write(r *R) error {
 func (b *columnBuf[T]) add(r *T) {
 	switch c := &b.c; c.kind {
 	case kString:
-		b.text = append(b.text, *c.str(r)...)
+		b.text = appendDoubling(b.text, *c.str(r))
 		b.ends = append(b.ends, len(b.text))
 	case kInt64:
 		b.i64 = append(b.i64, *c.i64(r))
@@ -165,6 +165,17 @@ func (b *columnBuf[T]) add(r *T) {
 	case kBool:
 		b.bools = append(b.bools, *c.b(r))
 	}
+}
+
+// appendDoubling appends s to text, doubling text's room when it is full. Left to append, the
+// values of a string column grew by a quarter at a time: while the buffers first filled, the
+// arrays outgrown were four times the column's final bytes (8.2 MB for 2 MB on issue 25's OTB
+// findings), every one fresh memory the kernel faulted in.
+func appendDoubling(text []byte, s string) []byte {
+	if len(text)+len(s) > cap(text) {
+		text = slices.Grow(text, max(len(s), cap(text)))
+	}
+	return append(text, s...)
 }
 
 // firstRoom is the rows the buffers first have room for.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pgnscan/pgnscan/internal/input"
+	"github.com/pgnscan/pgnscan/internal/pgn"
 
 	"github.com/pgnscan/pgnscan/internal/report"
 )
@@ -134,7 +135,7 @@ func hostileScan(t *testing.T, in io.Reader, editions string, games bool, worker
 }
 
 // hostileHeapBound is the peak heap a scan of any of the hostile shapes may hold (issue 14):
-// about 24 MiB of chunks, rows in parts of 2 MiB per worker, a game of 31 MB in its own chunk,
+// a few MiB of chunks, rows in parts of 2 MiB per worker, a game of 31 MB in its own chunk,
 // and the garbage a collection has not yet reclaimed.
 const hostileHeapBound = 200 << 20
 
@@ -204,7 +205,7 @@ func TestBudgetCapped(t *testing.T) {
 			t.Errorf("budget(%d workers) = %d MiB, want %d MiB", tc.workers, got>>20, tc.want>>20)
 		}
 	}
-	if got := budget(2, 0); got != 6*c {
-		t.Errorf("budget with the default chunk size = %d MiB, want 24 MiB", got>>20)
+	if got, want := budget(2, 0), int64(6*pgn.DefaultChunkSize); got != want {
+		t.Errorf("budget with the default chunk size = %d KiB, want %d KiB", got>>10, want>>10)
 	}
 }

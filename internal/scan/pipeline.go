@@ -74,8 +74,8 @@ type Batch struct {
 // chunksPerWorker bounds the chunks that exist at once, by their memory: every job takes its
 // chunk's pgn.Chunk.Size from a budget of chunksPerWorker*W+2 chunk sizes (but no more than
 // maxChunksInFlight, whatever W is) before it is queued, and gives it back once it is written;
-// the one chunk the splitter is filling comes on top. With 4 MiB chunks and W = 2 workers that
-// is 24 MiB, whatever the input's size; a chunk larger than the whole budget (a game longer
+// the one chunk the splitter is filling comes on top. With 1 MiB chunks and W = 2 workers that
+// is 6 MiB, whatever the input's size; a chunk larger than the whole budget (a game longer
 // than a chunk grows its own, up to pgn.DefaultMaxGameSize) waits until it is alone.
 // TestRunMemoryFlat and TestHostileShapesMemory measure the peak heap of whole scans against it.
 const chunksPerWorker = 2
@@ -89,8 +89,8 @@ const maxChunksInFlight = 16
 const boundaryJobSize = 4 << 10
 
 // rowsBudget bounds the bytes of rows a worker builds before it hands them on: a chunk whose
-// games make more rows (a chunk of 4 MiB holds 300,000 games of "1. e4 *", 1.2 million games
-// rows under four editions) is written in parts, each waiting its turn, so that rows in flight
+// games make more rows (a chunk of 1 MiB holds 16,384 games of "1. e4 *", 65,536 games rows
+// under four editions) is written in parts, each waiting its turn, so that rows in flight
 // stay under about 2*rowsBudget per worker whatever the games are like.
 const rowsBudget = 2 << 20
 

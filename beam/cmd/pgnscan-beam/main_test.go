@@ -13,17 +13,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
+	"github.com/pgnscan/pgnscan/beam/internal/beamtest"
 	"github.com/pgnscan/pgnscan/beam/pipeline"
 )
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	beam.Init()
-	os.Exit(m.Run())
-}
+// TestMain runs the tests in a temporary directory of their own (beamtest.Main).
+func TestMain(m *testing.M) { beamtest.Main(m) }
 
 // TestRunnerFlags: an unknown runner, and Dataflow, Flink or Spark without the settings they
 // need, are usage errors naming what is missing, before any input is read.
