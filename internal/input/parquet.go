@@ -96,7 +96,7 @@ func gameColumns(name string, fr *pqarrow.FileReader) (moves tagColumn, tags []t
 		if !sf.IsLeaf() || !tagType(sf.Field.Type) || !physicalFits(sf.Field.Type, fr.ParquetReader().MetaData().Schema.Column(sf.ColIndex).PhysicalType()) {
 			continue
 		}
-		c := tagColumn{name: sf.Field.Name, leaf: sf.ColIndex, typ: sf.Field.Type, diff: strings.HasSuffix(sf.Field.Name, "RatingDiff")}
+		c := tagColumn{name: sf.Field.Name, leaf: sf.ColIndex, typ: sf.Field.Type, open: tagOpen(sf.Field.Name), diff: strings.HasSuffix(sf.Field.Name, "RatingDiff")}
 		switch {
 		case c.name == MovetextColumn && stringType(sf.Field.Type):
 			moves = c
@@ -133,6 +133,7 @@ type tagColumn struct {
 	name string
 	leaf int            // the Parquet leaf column index
 	typ  arrow.DataType // the column's type as the library reads it (the file's Arrow schema)
+	open string         // how its tag line opens (tagOpen)
 	diff bool           // a rating difference: written with its sign, "+5", "+0", "-5", as lichess does
 }
 
@@ -171,25 +172,26 @@ func tagType(t arrow.DataType) bool {
 	return stringType(t)
 }
 
-// appendValue appends the current value of column c, of type t, as the PGN tag would hold it,
-// unescaped: strings as they are, integers in decimal (a rating difference with its sign),
-// dates as YYYY.MM.DD, times of day as HH:MM:SS.
-func appendValue(dst []byte, c *columnCursor, t arrow.DataType, diff bool) []byte {
+// valueText returns the current value of column c, of type t, as the PGN tag would hold it,
+// unescaped: a string as it is (the column's own bytes, valid until its next fill), others
+// written into scratch: integers in decimal (a rating difference with its sign), dates as
+// YYYY.MM.DD, times of day as HH:MM:SS.
+func valueText(scratch []byte, c *columnCursor, t arrow.DataType, diff bool) []byte {
 	if c.phys == parquet.Types.ByteArray {
-		return append(dst, c.bytes[c.val-1]...)
+		return c.bytes[c.val-1]
 	}
 	v := c.integer(t.ID())
 	switch t.ID() {
 	case arrow.UINT64:
-		return strconv.AppendUint(dst, uint64(v), 10)
+		return strconv.AppendUint(scratch, uint64(v), 10)
 	case arrow.DATE32, arrow.DATE64: // a date64 column holds days, as a date32's
-		return appendDate(dst, arrow.Date32(v))
+		return appendDate(scratch, arrow.Date32(v))
 	case arrow.TIME32:
-		return appendTime(dst, arrow.Time32(v), t.(*arrow.Time32Type).Unit)
+		return appendTime(scratch, arrow.Time32(v), t.(*arrow.Time32Type).Unit)
 	case arrow.TIME64:
-		return arrow.Time64(v).ToTime(t.(*arrow.Time64Type).Unit).AppendFormat(dst, "15:04:05")
+		return arrow.Time64(v).ToTime(t.(*arrow.Time64Type).Unit).AppendFormat(scratch, "15:04:05")
 	}
-	return appendInt(dst, v, diff)
+	return appendInt(scratch, v, diff)
 }
 
 // appendDate appends a date32 (days since 1970-01-01) as YYYY.MM.DD, as the time package formats
@@ -243,16 +245,20 @@ func appendInt(dst []byte, v int64, sign bool) []byte {
 	return strconv.AppendInt(dst, v, 10)
 }
 
-// appendTag appends a tag line [name "value"]: the value escaped as PGN asks (a backslash
-// before '"' and '\'), and line ends and other control bytes, which a tag value cannot hold,
-// written as spaces.
-func appendTag(dst []byte, name string, value []byte) []byte {
-	dst = append(dst, '[')
-	dst = append(dst, name...)
-	dst = append(dst, ' ', '"')
+// dateOpen opens the line of the Date tag written from UTCDate.
+var dateOpen = tagOpen("Date")
+
+// tagOpen is how the line of tag name opens: [name "
+func tagOpen(name string) string { return "[" + name + ` "` }
+
+// appendTag appends a tag line, open (tagOpen) then the value and "]: the value escaped as PGN
+// asks (a backslash before '"' and '\'), and line ends and other control bytes, which a tag
+// value cannot hold, written as spaces.
+func appendTag(dst []byte, open string, value []byte) []byte {
+	dst = append(dst, open...)
 	for len(value) > 0 {
 		n := 0 // bytes written as they are
-		for n < len(value) && plainTagByte(value[n]) {
+		for n < len(value) && plainTag[value[n]] {
 			n++
 		}
 		dst, value = append(dst, value[:n]...), value[n:]
@@ -290,7 +296,7 @@ type parquetGames struct {
 	row       int64          // the index of the next row in the file
 	seq       int64
 	stream    *Stream     // counts the bytes read and the bytes of games delivered
-	value     []byte      // scratch for a tag value
+	value     []byte      // scratch for a tag value that is not a string (64 bytes: the longest, an int64, takes 20)
 	free      chan []byte // chunk buffers given back by recycle
 }
 
@@ -312,7 +318,7 @@ func newParquetGames(s *Stream, chunkSize int) (pg *parquetGames, err error) {
 	if chunkSize <= 0 {
 		chunkSize = pgn.DefaultChunkSize
 	}
-	pg = &parquetGames{source: s.Name, chunkSize: chunkSize, rd: rd, moves: moves, tags: tags, dateFrom: -1, group: -1, stream: s,
+	pg = &parquetGames{source: s.Name, chunkSize: chunkSize, rd: rd, moves: moves, tags: tags, dateFrom: -1, group: -1, stream: s, value: make([]byte, 0, 64),
 		cols: make([]columnCursor, len(tags)+1), free: make(chan []byte, freeParquetChunks)}
 	hasDate := false
 	for i := range pg.tags {
@@ -406,12 +412,12 @@ func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) ([]byte, error) {
 		if !ok {
 			continue
 		}
-		pg.value = appendValue(pg.value[:0], &pg.cols[k], t.typ, t.diff)
+		v := valueText(pg.value[:0], &pg.cols[k], t.typ, t.diff)
 		if k == pg.dateFrom {
-			data = appendTag(data, "Date", pg.value)
+			data = appendTag(data, dateOpen, v)
 			lines++
 		}
-		data = appendTag(data, t.name, pg.value)
+		data = appendTag(data, t.open, v)
 		lines++
 	}
 	data = append(data, '\n')
@@ -422,7 +428,7 @@ func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) ([]byte, error) {
 		return data[:start], err
 	}
 	if hasMoves {
-		data = appendValue(data, moves, pg.moves.typ, false)
+		data = append(data, valueText(nil, moves, pg.moves.typ, false)...)
 	}
 	end := len(data)
 	for end > start && isBlank(data[end-1]) {
@@ -441,6 +447,14 @@ func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) ([]byte, error) {
 
 // plainTagByte reports whether a tag value holds byte c as it is, neither escaped nor replaced.
 func plainTagByte(c byte) bool { return c >= 0x20 && c != 0x7F && c != '"' && c != '\\' }
+
+// plainTag is plainTagByte as a table, looked up for every byte of every tag value.
+var plainTag = func() (t [256]bool) {
+	for c := range t {
+		t[c] = plainTagByte(byte(c))
+	}
+	return t
+}()
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 

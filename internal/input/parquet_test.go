@@ -163,7 +163,7 @@ func FuzzParquetTag(f *testing.F) {
 		if !utf8.ValidString(v) {
 			t.Skip()
 		}
-		line := appendTag(nil, "Event", []byte(v))
+		line := appendTag(nil, tagOpen("Event"), []byte(v))
 		var tok pgn.Tokenizer
 		tok.ResetBytes(append(line, "\n1. e4 *\n"...))
 		want := strings.Map(func(r rune) rune {
