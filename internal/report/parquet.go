@@ -45,8 +45,9 @@ type parquetSink[R Row] struct {
 // per value to follow in every collection.
 type columnBuf[T any] struct {
 	c     column[T]
-	text  []byte // kString: the values, one after another
-	ends  []int  // kString: where each value ends in text
+	text  []byte // kString: the values, one after another (a repeat is not stored again)
+	ends  []int  // kString: where each value ends in text, or repeat
+	last  string // kString: the value of the last row
 	i64   []int64
 	i32   []int32
 	f64   []float64
@@ -144,8 +145,13 @@ func (s *parquetSink[R]) write(r *R) error {
 func (b *columnBuf[T]) add(r *T) {
 	switch c := &b.c; c.kind {
 	case kString:
-		b.text = appendDoubling(b.text, *c.str(r))
-		b.ends = append(b.ends, len(b.text))
+		if v := *c.str(r); len(b.ends) > 0 && v == b.last {
+			b.ends = append(b.ends, repeat)
+		} else {
+			b.last = v
+			b.text = appendDoubling(b.text, v)
+			b.ends = append(b.ends, len(b.text))
+		}
 	case kInt64:
 		b.i64 = append(b.i64, *c.i64(r))
 	case kInt32:
@@ -222,15 +228,25 @@ func (b *columnBuf[T]) values(views []parquet.ByteArray) []parquet.ByteArray {
 	views = slices.Grow(views[:0], len(b.ends))[:len(b.ends)]
 	start := 0
 	for i, end := range b.ends {
-		if start == end {
+		switch {
+		case end == repeat:
+			views[i] = views[i-1]
+			continue
+		case start == end:
 			views[i] = emptyValue
-		} else {
+		default:
 			views[i] = b.text[start:end:end]
 		}
 		start = end
 	}
 	return views
 }
+
+// repeat is the end of a string value that is the same as the row's before in the batch: its
+// bytes are not copied again, and its view is the one before, so that the column writer's
+// statistics compare the two as the same slice, which costs least. Most findings rows repeat
+// many a value of the row before (the game's tags, the rule, the kind).
+const repeat = -1
 
 var emptyValue = parquet.ByteArray{}
 
