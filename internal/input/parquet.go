@@ -2,7 +2,6 @@ package input
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"sync/atomic"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
@@ -62,11 +60,6 @@ func (e *SchemaError) Unwrap() error { return e.Err }
 // isParquet reports whether an input's first bytes are Parquet's.
 func isParquet(head []byte) bool { return bytes.HasPrefix(head, []byte(parquetMagic)) }
 
-// parquetBatchRows is how many rows are decoded at once: some 400 KB of lichess movetext, so
-// that a 4 MiB chunk takes about ten batches and memory does not grow with the row groups
-// (the dataset's hold tens of thousands of games).
-const parquetBatchRows = 256
-
 // parquetReadBuffer is the buffer of each column's page stream: pages are read through it as
 // they are decoded, instead of each column chunk at once.
 const parquetReadBuffer = 256 << 10
@@ -82,7 +75,7 @@ func openParquet(name string, f parquet.ReaderAtSeeker) (*file.Reader, *pqarrow.
 	if err != nil {
 		return nil, nil, err
 	}
-	fr, err := pqarrow.NewFileReader(rd, pqarrow.ArrowReadProperties{BatchSize: parquetBatchRows}, mem)
+	fr, err := pqarrow.NewFileReader(rd, pqarrow.ArrowReadProperties{}, mem)
 	if err != nil {
 		rd.Close()
 		return nil, nil, err
@@ -91,18 +84,19 @@ func openParquet(name string, f parquet.ReaderAtSeeker) (*file.Reader, *pqarrow.
 }
 
 // gameColumns finds the columns of a game in a Parquet file's schema: movetext, and the tag
-// columns (every other top-level column of a type a tag can be written from; others are left
-// unread). It returns a *SchemaError when there is no string movetext column.
+// columns (every other top-level column of a type a tag can be written from, stored as that
+// type is read; others are left unread). It returns a *SchemaError when there is no string
+// movetext column.
 func gameColumns(name string, fr *pqarrow.FileReader) (moves tagColumn, tags []tagColumn, err error) {
 	moves.leaf = -1
 	var all []string
 	for i := range fr.Manifest.Fields {
 		sf := &fr.Manifest.Fields[i]
 		all = append(all, sf.Field.Name+" "+sf.Field.Type.String())
-		if !sf.IsLeaf() || !tagType(sf.Field.Type) {
+		if !sf.IsLeaf() || !tagType(sf.Field.Type) || !physicalFits(sf.Field.Type, fr.ParquetReader().MetaData().Schema.Column(sf.ColIndex).PhysicalType()) {
 			continue
 		}
-		c := tagColumn{name: sf.Field.Name, leaf: sf.ColIndex, diff: strings.HasSuffix(sf.Field.Name, "RatingDiff")}
+		c := tagColumn{name: sf.Field.Name, leaf: sf.ColIndex, typ: sf.Field.Type, open: tagOpen(sf.Field.Name), diff: strings.HasSuffix(sf.Field.Name, "RatingDiff")}
 		switch {
 		case c.name == MovetextColumn && stringType(sf.Field.Type):
 			moves = c
@@ -137,9 +131,10 @@ func checkParquet(src Source) error {
 // tagColumn is a column written as a tag (or the movetext column).
 type tagColumn struct {
 	name string
-	leaf int  // the Parquet leaf column index
-	pos  int  // the column's place in the record batches read
-	diff bool // a rating difference: written with its sign, "+5", "+0", "-5", as lichess does
+	leaf int            // the Parquet leaf column index
+	typ  arrow.DataType // the column's type as the library reads it (the file's Arrow schema)
+	open string         // how its tag line opens (tagOpen)
+	diff bool           // a rating difference: written with its sign, "+5", "+0", "-5", as lichess does
 }
 
 // validTagName reports whether a column name can be a PGN tag name (letters, digits, '_').
@@ -177,49 +172,26 @@ func tagType(t arrow.DataType) bool {
 	return stringType(t)
 }
 
-// appendValue appends the value of row i of arr as the PGN tag would hold it, unescaped:
-// integers in decimal (a rating difference with its sign), dates as YYYY.MM.DD, times of day
-// as HH:MM:SS. It reports false for a null.
-func appendValue(dst []byte, arr arrow.Array, i int, diff bool) ([]byte, bool) {
-	if arr.IsNull(i) {
-		return dst, false
+// valueText returns the current value of column c, of type t, as the PGN tag would hold it,
+// unescaped: a string as it is (the column's own bytes, valid until its next fill), others
+// written into scratch: integers in decimal (a rating difference with its sign), dates as
+// YYYY.MM.DD, times of day as HH:MM:SS.
+func valueText(scratch []byte, c *columnCursor, t arrow.DataType, diff bool) []byte {
+	if c.phys == parquet.Types.ByteArray {
+		return c.bytes[c.val-1]
 	}
-	switch a := arr.(type) {
-	case *array.String:
-		return append(dst, a.Value(i)...), true
-	case *array.LargeString:
-		return append(dst, a.Value(i)...), true
-	case *array.StringView:
-		return append(dst, a.Value(i)...), true
-	case *array.Dictionary:
-		return appendValue(dst, a.Dictionary(), a.GetValueIndex(i), diff)
-	case *array.Int8:
-		return appendInt(dst, int64(a.Value(i)), diff), true
-	case *array.Int16:
-		return appendInt(dst, int64(a.Value(i)), diff), true
-	case *array.Int32:
-		return appendInt(dst, int64(a.Value(i)), diff), true
-	case *array.Int64:
-		return appendInt(dst, a.Value(i), diff), true
-	case *array.Uint8:
-		return appendInt(dst, int64(a.Value(i)), diff), true
-	case *array.Uint16:
-		return appendInt(dst, int64(a.Value(i)), diff), true
-	case *array.Uint32:
-		return appendInt(dst, int64(a.Value(i)), diff), true
-	case *array.Uint64:
-		return strconv.AppendUint(dst, a.Value(i), 10), true
-	case *array.Date32:
-		return appendDate(dst, a.Value(i)), true
-	case *array.Date64:
-		return a.Value(i).ToTime().AppendFormat(dst, "2006.01.02"), true
-	case *array.Time32:
-		return appendTime(dst, a.Value(i), a.DataType().(*arrow.Time32Type).Unit), true
-	case *array.Time64:
-		unit := a.DataType().(*arrow.Time64Type).Unit
-		return a.Value(i).ToTime(unit).AppendFormat(dst, "15:04:05"), true
+	v := c.integer(t.ID())
+	switch t.ID() {
+	case arrow.UINT64:
+		return strconv.AppendUint(scratch, uint64(v), 10)
+	case arrow.DATE32, arrow.DATE64: // a date64 column holds days, as a date32's
+		return appendDate(scratch, arrow.Date32(v))
+	case arrow.TIME32:
+		return appendTime(scratch, arrow.Time32(v), t.(*arrow.Time32Type).Unit)
+	case arrow.TIME64:
+		return arrow.Time64(v).ToTime(t.(*arrow.Time64Type).Unit).AppendFormat(scratch, "15:04:05")
 	}
-	return dst, false
+	return appendInt(scratch, v, diff)
 }
 
 // appendDate appends a date32 (days since 1970-01-01) as YYYY.MM.DD, as the time package formats
@@ -273,16 +245,20 @@ func appendInt(dst []byte, v int64, sign bool) []byte {
 	return strconv.AppendInt(dst, v, 10)
 }
 
-// appendTag appends a tag line [name "value"]: the value escaped as PGN asks (a backslash
-// before '"' and '\'), and line ends and other control bytes, which a tag value cannot hold,
-// written as spaces.
-func appendTag(dst []byte, name string, value []byte) []byte {
-	dst = append(dst, '[')
-	dst = append(dst, name...)
-	dst = append(dst, ' ', '"')
+// dateOpen opens the line of the Date tag written from UTCDate.
+var dateOpen = tagOpen("Date")
+
+// tagOpen is how the line of tag name opens: [name "
+func tagOpen(name string) string { return "[" + name + ` "` }
+
+// appendTag appends a tag line, open (tagOpen) then the value and "]: the value escaped as PGN
+// asks (a backslash before '"' and '\'), and line ends and other control bytes, which a tag
+// value cannot hold, written as spaces.
+func appendTag(dst []byte, open string, value []byte) []byte {
+	dst = append(dst, open...)
 	for len(value) > 0 {
 		n := 0 // bytes written as they are
-		for n < len(value) && plainTagByte(value[n]) {
+		for n < len(value) && plainTag[value[n]] {
 			n++
 		}
 		dst, value = append(dst, value[:n]...), value[n:]
@@ -304,24 +280,23 @@ func appendTag(dst []byte, name string, value []byte) []byte {
 // pgn.Splitter cuts a PGN stream. A game's Index is its row's index in the file, its Offset
 // the row group in the high 32 bits and the row's index in that row group in the low 32
 // (ParquetOffset), and its Line is set so that lines count from the first line of movetext.
+// Each row group's columns are read with readers of their own, closed at its end, so that
+// nothing of a row group outlives it.
 type parquetGames struct {
 	source    string
 	chunkSize int
 	rd        *file.Reader
-	fr        *pqarrow.FileReader
-	leaves    []int                // the leaf columns read: the tags', then movetext's
-	rr        pqarrow.RecordReader // the current row group's rows, nil between row groups
 	moves     tagColumn
 	tags      []tagColumn
-	dateFrom  int   // the tag whose value is also written as Date, -1 for none
-	group     int   // the row group being read
-	inGroup   int64 // the index of the next row in its row group
-	rec       arrow.RecordBatch
-	recRow    int   // the next row of rec
-	row       int64 // the index of the next row in the file
+	cols      []columnCursor // the tags' columns, then movetext's
+	dateFrom  int            // the tag whose value is also written as Date, -1 for none
+	group     int            // the row group being read, -1 before the first
+	inGroup   int64          // the index of the next row in its row group
+	groupRows int64          // the rows of the row group being read
+	row       int64          // the index of the next row in the file
 	seq       int64
 	stream    *Stream     // counts the bytes read and the bytes of games delivered
-	value     []byte      // scratch for a tag value
+	value     []byte      // scratch for a tag value that is not a string (64 bytes: the longest, an int64, takes 20)
 	free      chan []byte // chunk buffers given back by recycle
 }
 
@@ -343,13 +318,10 @@ func newParquetGames(s *Stream, chunkSize int) (pg *parquetGames, err error) {
 	if chunkSize <= 0 {
 		chunkSize = pgn.DefaultChunkSize
 	}
-	pg = &parquetGames{source: s.Name, chunkSize: chunkSize, rd: rd, fr: fr, moves: moves, tags: tags, dateFrom: -1, stream: s,
-		free: make(chan []byte, freeParquetChunks)}
-	leaves := make([]int, 0, len(tags)+1)
+	pg = &parquetGames{source: s.Name, chunkSize: chunkSize, rd: rd, moves: moves, tags: tags, dateFrom: -1, group: -1, stream: s, value: make([]byte, 0, 64),
+		cols: make([]columnCursor, len(tags)+1), free: make(chan []byte, freeParquetChunks)}
 	hasDate := false
 	for i := range pg.tags {
-		pg.tags[i].pos = len(leaves)
-		leaves = append(leaves, pg.tags[i].leaf)
 		switch pg.tags[i].name {
 		case "Date":
 			hasDate = true
@@ -360,41 +332,34 @@ func newParquetGames(s *Stream, chunkSize int) (pg *parquetGames, err error) {
 	if hasDate {
 		pg.dateFrom = -1
 	}
-	pg.moves.pos = len(leaves)
-	pg.leaves = append(leaves, moves.leaf)
 	return pg, nil
 }
 
-// nextBatch makes pg.rec the next batch of rows, moving to the next row group when one is read
-// whole: each row group has its own reader, released at its end, so that nothing of a row
-// group outlives it. It returns io.EOF after the last row group.
-func (pg *parquetGames) nextBatch() error {
+// nextGroup moves to the next row group that holds rows, opening its columns' readers. It
+// returns io.EOF after the last row group.
+func (pg *parquetGames) nextGroup() error {
 	for {
-		if pg.rr != nil {
-			if pg.rr.Next() {
-				pg.rec, pg.recRow = pg.rr.RecordBatch(), 0
-				return nil
-			}
-			err := pg.rr.Err()
-			pg.rr.Release()
-			pg.rr, pg.rec = nil, nil
-			if err != nil && !errors.Is(err, io.EOF) {
-				return err
-			}
-			pg.group, pg.inGroup = pg.group+1, 0
-		}
-		for pg.group < pg.rd.NumRowGroups() && pg.rd.MetaData().RowGroup(pg.group).NumRows() == 0 {
-			pg.group++
-		}
+		pg.group, pg.inGroup, pg.groupRows = pg.group+1, 0, 0
 		if pg.group >= pg.rd.NumRowGroups() {
 			return io.EOF
 		}
-		rr, err := pg.fr.GetRecordReader(context.Background(), pg.leaves, []int{pg.group})
+		if pg.groupRows = pg.rd.MetaData().RowGroup(pg.group).NumRows(); pg.groupRows > 0 {
+			break
+		}
+	}
+	rg := pg.rd.RowGroup(pg.group)
+	for k := range pg.cols {
+		leaf := pg.moves.leaf
+		if k < len(pg.tags) {
+			leaf = pg.tags[k].leaf
+		}
+		col, err := rg.Column(leaf)
 		if err != nil {
 			return err
 		}
-		pg.rr = rr
+		pg.cols[k].reset(col)
 	}
+	return nil
 }
 
 // Next returns the next chunk of games, io.EOF after the last, or the error that stopped the
@@ -410,12 +375,14 @@ func (pg *parquetGames) Next() (c *pgn.Chunk, err error) {
 	// Three quarters full (at least one game), so that the game that crosses that mark most
 	// often fits the rest.
 	for len(c.Games) == 0 || len(c.Data) < pg.chunkSize*3/4 {
-		if pg.rec == nil || pg.recRow >= int(pg.rec.NumRows()) {
-			if err = pg.nextBatch(); err != nil {
+		if pg.inGroup >= pg.groupRows {
+			if err = pg.nextGroup(); err != nil {
 				break
 			}
 		}
-		c.Data = pg.appendGame(c, c.Data)
+		if c.Data, err = pg.appendGame(c, c.Data); err != nil {
+			break
+		}
 	}
 	if err != nil && err != io.EOF {
 		err = &InputError{Name: pg.source, Op: "decode", Offset: pg.stream.CompressedBytes(), Decompressed: pg.stream.Decompressed(),
@@ -432,28 +399,37 @@ func (pg *parquetGames) Next() (c *pgn.Chunk, err error) {
 	return c, err
 }
 
-// appendGame writes the next row of the batch as a game into data and records it in c.
-func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) []byte {
-	i := pg.recRow
-	pg.recRow++
+// appendGame writes the next row of the row group as a game into data and records it in c.
+// On an error it returns data as it was.
+func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) ([]byte, error) {
 	start, lines := len(data), int64(0)
 	for k := range pg.tags {
 		t := &pg.tags[k]
-		var ok bool
-		pg.value, ok = appendValue(pg.value[:0], pg.rec.Column(t.pos), i, t.diff)
+		ok, err := pg.cols[k].next()
+		if err != nil {
+			return data[:start], err
+		}
 		if !ok {
 			continue
 		}
+		v := valueText(pg.value[:0], &pg.cols[k], t.typ, t.diff)
 		if k == pg.dateFrom {
-			data = appendTag(data, "Date", pg.value)
+			data = appendTag(data, dateOpen, v)
 			lines++
 		}
-		data = appendTag(data, t.name, pg.value)
+		data = appendTag(data, t.open, v)
 		lines++
 	}
 	data = append(data, '\n')
 	lines++
-	data, hasMoves := appendValue(data, pg.rec.Column(pg.moves.pos), i, false)
+	moves := &pg.cols[len(pg.tags)]
+	hasMoves, err := moves.next()
+	if err != nil {
+		return data[:start], err
+	}
+	if hasMoves {
+		data = append(data, valueText(nil, moves, pg.moves.typ, false)...)
+	}
 	end := len(data)
 	for end > start && isBlank(data[end-1]) {
 		end--
@@ -466,11 +442,19 @@ func (pg *parquetGames) appendGame(c *pgn.Chunk, data []byte) []byte {
 	c.Games = append(c.Games, g)
 	pg.row++
 	pg.inGroup++
-	return data
+	return data, nil
 }
 
 // plainTagByte reports whether a tag value holds byte c as it is, neither escaped nor replaced.
 func plainTagByte(c byte) bool { return c >= 0x20 && c != 0x7F && c != '"' && c != '\\' }
+
+// plainTag is plainTagByte as a table, looked up for every byte of every tag value.
+var plainTag = func() (t [256]bool) {
+	for c := range t {
+		t[c] = plainTagByte(byte(c))
+	}
+	return t
+}()
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
@@ -493,8 +477,8 @@ func (pg *parquetGames) recycle(c *pgn.Chunk) {
 
 // Close releases the reader.
 func (pg *parquetGames) Close() {
-	if pg.rr != nil {
-		pg.rr.Release()
+	for k := range pg.cols {
+		pg.cols[k].close()
 	}
 	pg.rd.Close()
 }

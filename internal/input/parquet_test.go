@@ -14,6 +14,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/pgnscan/pgnscan/internal/pgn"
 	"github.com/pgnscan/pgnscan/internal/testcorpus"
@@ -161,7 +163,7 @@ func FuzzParquetTag(f *testing.F) {
 		if !utf8.ValidString(v) {
 			t.Skip()
 		}
-		line := appendTag(nil, "Event", []byte(v))
+		line := appendTag(nil, tagOpen("Event"), []byte(v))
 		var tok pgn.Tokenizer
 		tok.ResetBytes(append(line, "\n1. e4 *\n"...))
 		want := strings.Map(func(r rune) rune {
@@ -258,5 +260,124 @@ func TestAppendDateTime(t *testing.T) {
 	}
 	for _, ms := range []arrow.Time32{-1, 0, 999, 1000, 59_999, 86_399_999, 86_400_000, 90_000_123} {
 		check(ms, arrow.Millisecond)
+	}
+}
+
+// TestParquetTagTypes: every column type a tag is written from gives the text written by hand
+// here: integers of each width in decimal (a column named ...RatingDiff with its sign, an
+// unsigned 64-bit one past the signed range), dates of either width as YYYY.MM.DD, times of day
+// of each unit as HH:MM:SS, strings plain, large or dictionary-encoded, and no tag for a null;
+// over two row groups, so that each is read from its own column chunks.
+func TestParquetTagTypes(t *testing.T) {
+	ms := func(h, m, s int) int64 { return int64((h*60+m)*60+s) * 1000 }
+	fields := []arrow.Field{
+		{Name: "I8", Type: arrow.PrimitiveTypes.Int8, Nullable: true},
+		{Name: "U8", Type: arrow.PrimitiveTypes.Uint8, Nullable: true},
+		{Name: "WhiteRatingDiff", Type: arrow.PrimitiveTypes.Int16, Nullable: true},
+		{Name: "U16", Type: arrow.PrimitiveTypes.Uint16, Nullable: true},
+		{Name: "I32", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+		{Name: "U32", Type: arrow.PrimitiveTypes.Uint32, Nullable: true},
+		{Name: "I64", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+		{Name: "U64", Type: arrow.PrimitiveTypes.Uint64, Nullable: true},
+		{Name: "D32", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+		{Name: "D64", Type: arrow.FixedWidthTypes.Date64, Nullable: true},
+		{Name: "T32s", Type: arrow.FixedWidthTypes.Time32s, Nullable: true},
+		{Name: "T32ms", Type: arrow.FixedWidthTypes.Time32ms, Nullable: true},
+		{Name: "T64us", Type: arrow.FixedWidthTypes.Time64us, Nullable: true},
+		{Name: "T64ns", Type: arrow.FixedWidthTypes.Time64ns, Nullable: true},
+		{Name: "Large", Type: arrow.BinaryTypes.LargeString, Nullable: true},
+		{Name: "Dict", Type: &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}, Nullable: true},
+		{Name: "Required", Type: arrow.BinaryTypes.String},
+		{Name: MovetextColumn, Type: arrow.BinaryTypes.String, Nullable: true},
+	}
+	schema := arrow.NewSchema(fields, nil)
+	b := array.NewRecordBuilder(memory.DefaultAllocator, schema)
+	defer b.Release()
+	// Row 0 holds a value in every column, row 1 nulls (and other values where a column
+	// cannot be null), row 2 values again.
+	b.Field(0).(*array.Int8Builder).AppendValues([]int8{-128, 0, 127}, []bool{true, false, true})
+	b.Field(1).(*array.Uint8Builder).AppendValues([]uint8{255, 0, 1}, []bool{true, false, true})
+	b.Field(2).(*array.Int16Builder).AppendValues([]int16{5, 0, 0}, []bool{true, false, true})
+	b.Field(3).(*array.Uint16Builder).AppendValues([]uint16{65535, 0, 7}, []bool{true, false, true})
+	b.Field(4).(*array.Int32Builder).AppendValues([]int32{-2147483648, 0, 2147483647}, []bool{true, false, true})
+	b.Field(5).(*array.Uint32Builder).AppendValues([]uint32{4294967295, 0, 3}, []bool{true, false, true})
+	b.Field(6).(*array.Int64Builder).AppendValues([]int64{-9223372036854775808, 0, 42}, []bool{true, false, true})
+	b.Field(7).(*array.Uint64Builder).AppendValues([]uint64{18446744073709551615, 0, 9}, []bool{true, false, true})
+	b.Field(8).(*array.Date32Builder).AppendValues([]arrow.Date32{20209, 0, -1}, []bool{true, false, true})
+	b.Field(9).(*array.Date64Builder).AppendValues([]arrow.Date64{20209 * 86_400_000, 0, 0}, []bool{true, false, true})
+	b.Field(10).(*array.Time32Builder).AppendValues([]arrow.Time32{3723, 0, 86399}, []bool{true, false, true})
+	b.Field(11).(*array.Time32Builder).AppendValues([]arrow.Time32{arrow.Time32(ms(23, 59, 58) + 999), 0, 0}, []bool{true, false, true})
+	b.Field(12).(*array.Time64Builder).AppendValues([]arrow.Time64{arrow.Time64(ms(12, 0, 1) * 1000), 0, 1}, []bool{true, false, true})
+	b.Field(13).(*array.Time64Builder).AppendValues([]arrow.Time64{arrow.Time64(ms(1, 2, 3) * 1_000_000), 0, 999_999_999}, []bool{true, false, true})
+	b.Field(14).(*array.LargeStringBuilder).AppendValues([]string{"large", "", `quote " and \`}, []bool{true, false, true})
+	db := b.Field(15).(*array.BinaryDictionaryBuilder)
+	for _, v := range []string{"Blitz", "", "Blitz"} {
+		if v == "" {
+			db.AppendNull()
+		} else if err := db.AppendString(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.Field(16).(*array.StringBuilder).AppendValues([]string{"r0", "r1", "line\nend"}, nil)
+	b.Field(17).(*array.StringBuilder).AppendValues([]string{"1. e4 *", "1. d4 *", "1. c4 *"}, nil)
+	want := []string{
+		`[I8 "-128"]` + "\n" + `[U8 "255"]` + "\n" + `[WhiteRatingDiff "+5"]` + "\n" + `[U16 "65535"]` + "\n" +
+			`[I32 "-2147483648"]` + "\n" + `[U32 "4294967295"]` + "\n" + `[I64 "-9223372036854775808"]` + "\n" +
+			`[U64 "18446744073709551615"]` + "\n" + `[D32 "2025.05.01"]` + "\n" + `[D64 "2025.05.01"]` + "\n" +
+			`[T32s "01:02:03"]` + "\n" + `[T32ms "23:59:58"]` + "\n" + `[T64us "12:00:01"]` + "\n" + `[T64ns "01:02:03"]` + "\n" +
+			`[Large "large"]` + "\n" + `[Dict "Blitz"]` + "\n" + `[Required "r0"]` + "\n\n1. e4 *\n\n",
+		`[Required "r1"]` + "\n\n1. d4 *\n\n",
+		`[I8 "127"]` + "\n" + `[U8 "1"]` + "\n" + `[WhiteRatingDiff "+0"]` + "\n" + `[U16 "7"]` + "\n" +
+			`[I32 "2147483647"]` + "\n" + `[U32 "3"]` + "\n" + `[I64 "42"]` + "\n" +
+			`[U64 "9"]` + "\n" + `[D32 "1969.12.31"]` + "\n" + `[D64 "1970.01.01"]` + "\n" +
+			`[T32s "23:59:59"]` + "\n" + `[T32ms "00:00:00"]` + "\n" + `[T64us "00:00:00"]` + "\n" + `[T64ns "00:00:00"]` + "\n" +
+			`[Large "quote \" and \\"]` + "\n" + `[Dict "Blitz"]` + "\n" + `[Required "line end"]` + "\n\n1. c4 *\n\n",
+	}
+	rec := b.NewRecordBatch()
+	defer rec.Release()
+	path := filepath.Join(t.TempDir(), "types.parquet")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := pqarrow.NewFileWriter(schema, f, parquet.NewWriterProperties(parquet.WithMaxRowGroupLength(2)),
+		pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Source{Name: path, Path: path}.Open(OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	pg, err := newParquetGames(s, 1<<10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	var got []string
+	for {
+		c, err := pg.Next()
+		if c != nil {
+			for i := range c.Games {
+				g := c.Games[i]
+				got = append(got, string(c.Data[g.Start:g.End+2]))
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("games\n%q\nwant\n%q", got, want)
 	}
 }

@@ -45,8 +45,10 @@ func (c Color) String() string {
 const (
 	cBad     = iota // cannot start or continue a token
 	cSpace          // blank, line end or other control byte
-	cWord           // may be part of a SAN, result or move number
+	cWord           // a word byte that starts a SAN
 	cDigit          // a word byte that starts a move number or a result
+	cDot            // '.', a word byte: "..." after a move number written apart
+	cStar           // '*', a word byte: the result of an unfinished game
 	cBrace          // {
 	cSemi           // ;
 	cOpen           // (
@@ -69,6 +71,7 @@ var class = func() (t [256]uint8) {
 	for c := '0'; c <= '9'; c++ {
 		t[c] = cDigit
 	}
+	t['.'], t['*'] = cDot, cStar
 	for _, c := range []byte("[]}\"<>") {
 		t[c] = cBad
 	}
@@ -77,10 +80,10 @@ var class = func() (t [256]uint8) {
 	return t
 }()
 
-// wordByte holds the bytes that continue a word (cWord and cDigit).
+// wordByte holds the bytes that continue a word (cWord, cDigit, cDot and cStar).
 var wordByte = func() (t [256]bool) {
 	for c := range t {
-		t[c] = class[c] == cWord || class[c] == cDigit
+		t[c] = class[c] == cWord || class[c] == cDigit || class[c] == cDot || class[c] == cStar
 	}
 	return t
 }()
@@ -304,14 +307,14 @@ func (t *Tokenizer) Next() Token {
 		case cSpace:
 			pos++
 		case cWord:
-			switch {
-			case c == '.': // "..." after a move number written apart
-				pos++
-			case c == '*' || t.result:
-				return t.word(pos)
-			default:
-				return t.san(data, pos)
+			if t.result {
+				return t.word(pos) // an error: no move after the result
 			}
+			return t.san(data, pos)
+		case cDot:
+			pos++
+		case cStar:
+			return t.word(pos)
 		case cDigit:
 			end, ok := moveNumber(data, pos)
 			if !ok {

@@ -197,9 +197,10 @@ func TestParquetTruncated(t *testing.T) {
 // TestParquetMemoryFlat: a Parquet input is read a batch of rows at a time, not a row group or
 // a file at once: scanning 13,000 and 26,000 games in row groups of 8,192 rows (some 19 MB of
 // movetext each, as the dataset's are large) keeps the live heap, sampled after a collection
-// every 20 ms, under the bound of a PGN scan to CSV. (The peak is noisy, 46-78 MB on a shared
-// machine, and higher in the longer scan because more samples are taken: profiles show chunk
-// buffers and the Parquet library's batch builders, not a growing structure.)
+// every 20 ms, under the bound of a PGN scan to CSV. (The peak is noisy, 13.5-16 MB with chunks
+// of 1 MiB, 46-78 MB with chunks of 4 MiB on a shared machine, and higher in the longer scan
+// because more samples are taken: profiles show chunk buffers and the Parquet library's batch
+// builders, not a growing structure.)
 func TestParquetMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and scans 50,000 games")
