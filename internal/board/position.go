@@ -135,7 +135,7 @@ func (p *Position) Play(m Move) {
 	us := p.turn
 	them := us ^ 1
 	from, to := m.From(), m.To()
-	role := m.Role()
+	role, rights := m.Role(), p.touchesRights(from, to) // from|to once, for move too
 	k := p.key ^ zobSide
 	if p.ep != NoSquare {
 		k ^= zobEP[p.ep&7]
@@ -165,7 +165,7 @@ func (p *Position) Play(m Move) {
 	if role == Pawn {
 		p.halfmove = 0
 	}
-	if p.touchesRights(from, to) {
+	if rights {
 		if c := p.castlingAfter(from, to, role); c != p.castling {
 			k ^= p.setCastling(c, from, to)
 		}

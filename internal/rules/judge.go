@@ -199,15 +199,14 @@ func (j *Judge) Play(m board.Move) {
 			continue
 		}
 		n := len(t.win)
-		t.win[n-1].move = m // the move played from Pi, the window's last entry
 		w := int32(n)
 		count := int32(1)
 		// An earlier occurrence stands at least four entries back, in the key's
 		// bucket: most buckets hold no entry of the window.
 		if w >= 4 && t.head[key>>(64-hashBits)] >= t.serial {
-			count = t.occurrence(key, w)
+			count = t.occurrence(key, w, m)
 		}
-		t.register(key, w, count)
+		t.register(key, w, count, m)
 		t.hmc = hmc
 		if count >= 2 {
 			if j.following {

@@ -71,7 +71,7 @@ type entry struct {
 	key   uint64
 	count int32      // occurrences of the position among P0 ... Pi, this one included, that count (Counting.Uncounted)
 	next  uint32     // serial of the previous entry in the same key bucket (dead if before the window)
-	move  board.Move // the move played from this position, once it is known
+	move  board.Move // the move that reached this position from the entry before (entry 0's: none that counts)
 }
 
 // hashBits is the size of the bucket index: 1,024 buckets, 4 KiB. A probe
@@ -109,7 +109,7 @@ func (t *tally) restart(p *board.Position, key uint64, entryCount int32) {
 	if t.serial >= 1<<31 || len(t.twice[0])+len(t.twice[1]) > 0 {
 		t.tidy()
 	}
-	t.register(key, 0, entryCount)
+	t.register(key, 0, entryCount, 0)
 	t.count = 1 // its own count: register took entryCount for it
 }
 
@@ -125,16 +125,15 @@ func (t *tally) tidy() {
 	}
 }
 
-// occurrence returns the count of the current position, just played from
-// window entry w-1: one more than that of its latest earlier occurrence, the
-// first exact match in its key's chain (1 if none). A key match alone is not
-// enough.
+// occurrence returns the count of the current position, to be window entry w, just reached
+// by m from entry w-1: one more than that of its latest earlier occurrence, the first exact
+// match in its key's chain (1 if none). A key match alone is not enough.
 // Play calls it only when the key's bucket holds a live entry.
-func (t *tally) occurrence(key uint64, w int32) int32 {
+func (t *tally) occurrence(key uint64, w int32, m board.Move) int32 {
 	win, serial := t.win, t.serial
 	for s := t.head[key>>(64-hashBits)]; s >= serial; {
 		k := int32(s - serial)
-		if win[k].key == key && t.same(k, w, 0) {
+		if win[k].key == key && t.same(k, w-1, m) {
 			return win[k].count + 1
 		}
 		s = win[k].next
@@ -142,12 +141,12 @@ func (t *tally) occurrence(key uint64, w int32) int32 {
 	return 1
 }
 
-// register enters the current position into the window as entry w, its last (w is
-// len(win)), with its occurrence count. Small enough to be inlined into Play: it runs for
-// every half-move.
-func (t *tally) register(key uint64, w, count int32) {
+// register enters the current position, reached by m, into the window as entry w, its last
+// (w is len(win)), with its occurrence count. Small enough to be inlined into Play: it runs
+// for every half-move.
+func (t *tally) register(key uint64, w, count int32, m board.Move) {
 	b := key >> (64 - hashBits)
-	t.win = append(t.win, entry{key: key, count: count, next: t.head[b]}) // move: set by Play
+	t.win = append(t.win, entry{key: key, count: count, next: t.head[b], move: m})
 	t.head[b] = t.serial + uint32(w)
 	t.count = int(count)
 }
@@ -177,7 +176,8 @@ const keepLast = 17
 // removes loops, runs of entries Pa ... Pb-1 with Pa = Pb none of which is the
 // latest occurrence of its position in the window. The moves of a loop put
 // every piece back (and an even number of them leaves the side to move), so
-// same still holds exactly between the entries that stay; every position keeps
+// same still holds exactly between the entries that stay, Pb taking the move that
+// reached Pa; every position keeps
 // its latest occurrence, whose count is the one occurrence and findAfter
 // return; and a candidate that is not a latest occurrence is never the first
 // match in intendedMoves (the latest occurrence of its position is a candidate
@@ -204,6 +204,7 @@ func (t *tally) compact() int32 {
 	later[0] = 0
 	for k := int32(1); k < n; {
 		if b := later[k]; b >= 0 && b <= n-keepLast && latest[b] == latest[k] {
+			t.win[b].move = t.win[k].move // Pb, the same position as Pk, is now reached as Pk was
 			for ; k < b; k++ {
 				later[k] = -1
 			}
@@ -281,7 +282,7 @@ func (t *tally) addCandidate(p *board.Position, w int32) {
 }
 
 // same reports whether entry k is exactly the position reached from it by
-// the moves played from entries k ... w-1, followed by extra when it is not 0 (a quiet
+// the moves that reached entries k+1 ... w, followed by extra when it is not 0 (a quiet
 // piece move from entry w, which must then be the last entry).
 func (t *tally) same(k, w int32, extra board.Move) bool {
 	n := w - k
@@ -293,7 +294,7 @@ func (t *tally) same(k, w int32, extra board.Move) bool {
 	}
 	var d [2][board.King + 1]uint64
 	c := t.turn0 ^ board.Color(k&1)
-	for i := k; i < w; i++ {
+	for i := k + 1; i <= w; i++ {
 		m := t.win[i].move
 		d[c][m.Role()] ^= 1<<uint(m.From()) | 1<<uint(m.To())
 		c ^= 1
