@@ -294,7 +294,9 @@ func (t *Tokenizer) Next() Token {
 	case ended:
 		return TokEnd
 	case inTags:
-		t.skipBetween()
+		if pos := t.pos; uint(pos) >= uint(len(t.data)) || t.data[pos] != '[' { // readTag stepped to the next tag
+			t.skipBetween()
+		}
 		if t.pos < len(t.data) && t.data[t.pos] == '[' {
 			return t.readTag()
 		}
@@ -518,7 +520,10 @@ func (t *Tokenizer) readTag() Token {
 			return t.fail(at, ErrTag, false)
 		case '"':
 			if k := skipBlanks(data, j+1); k < len(data) && data[k] == ']' {
-				t.start, t.tok, t.pos = at, TokTag, k+1
+				if k++; uint(k) < uint(len(data)) && data[k] == '\n' { // the LF after it: Next then finds the next tag at once
+					k++
+				}
+				t.start, t.tok, t.pos = at, TokTag, k
 				t.nameFrom, t.nameTo, t.from, t.to = ns, ne, vs, j
 				if string(data[ns:ne]) == "FEN" {
 					t.blackFirst = fenBlackToMove(data[vs:j])
